@@ -1,0 +1,221 @@
+"""The JSON forms of `shared/CONTRACT.md`: hand objects in, result objects out.
+
+Reading reports every problem with the field it concerns (`melds[1]: ...`) so the
+command line can print `hand 3: concealed: five copies of c1`.  Unknown fields are
+ignored: the contract grows only by optional fields, and old readers must cope.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engine import tiles
+from engine.hand import DEFAULT_RULESET, Hand, Incidental, Meld, MeldKind, Problem, validate
+from engine.notation import format_hand
+from engine.scoring import Hit, Outcome, Score
+from engine.tiles import Tile
+
+JSONObject = dict[str, Any]
+
+
+class HandJSONError(ValueError):
+    """A hand object that is not a valid hand; carries every problem found."""
+
+    def __init__(self, problems: list[Problem]) -> None:
+        self.problems = problems
+        super().__init__("; ".join(str(p) for p in problems))
+
+
+def _tile(value: object, where: str, problems: list[Problem]) -> Tile | None:
+    if not isinstance(value, str):
+        problems.append(Problem(where, f"expected a tile code string, got {_kind(value)}"))
+        return None
+    tile = tiles.parse_code(value.strip())
+    if tile is None:
+        problems.append(Problem(where, f"unknown tile code {value!r}"))
+    return tile
+
+
+def _kind(value: object) -> str:
+    if value is None:
+        return "null"
+    if isinstance(value, bool):
+        return "a boolean"
+    if isinstance(value, (int, float)):
+        return "a number"
+    if isinstance(value, str):
+        return f"the string {value!r}"
+    if isinstance(value, list):
+        return "a list"
+    return "an object"
+
+
+def _tile_list(obj: JSONObject, key: str, problems: list[Problem], required: bool) -> list[Tile]:
+    if key not in obj:
+        if required:
+            problems.append(Problem(key, "missing (a list of tile codes)"))
+        return []
+    value = obj[key]
+    if not isinstance(value, list):
+        problems.append(Problem(key, f"expected a list of tile codes, got {_kind(value)}"))
+        return []
+    out = []
+    for i, item in enumerate(value):
+        tile = _tile(item, f"{key}[{i}]", problems)
+        if tile is not None:
+            out.append(tile)
+    return out
+
+
+def _wind(obj: JSONObject, key: str, problems: list[Problem]) -> Tile:
+    value = obj.get(key, "east")
+    if isinstance(value, str) and value.lower() in tiles.WIND_BY_NAME:
+        return tiles.WIND_BY_NAME[value.lower()]
+    problems.append(Problem(key, f"expected east, south, west or north, got {_kind(value)}"))
+    return tiles.EAST
+
+
+def hand_from_json(obj: object) -> Hand:
+    """A validated Hand from a contract hand object; raises HandJSONError."""
+    problems: list[Problem] = []
+    if not isinstance(obj, dict):
+        raise HandJSONError([Problem("", f"a hand must be a JSON object, got {_kind(obj)}")])
+    concealed = _tile_list(obj, "concealed", problems, required=True)
+    bonus = _tile_list(obj, "bonus", problems, required=False)
+    melds: list[Meld] = []
+    raw_melds = obj.get("melds", [])
+    if not isinstance(raw_melds, list):
+        problems.append(Problem("melds", f"expected a list, got {_kind(raw_melds)}"))
+        raw_melds = []
+    for i, m in enumerate(raw_melds):
+        where = f"melds[{i}]"
+        if not isinstance(m, dict):
+            problems.append(Problem(where, f"expected an object, got {_kind(m)}"))
+            continue
+        kind_name = m.get("type")
+        try:
+            kind = MeldKind(kind_name)
+        except ValueError:
+            problems.append(Problem(f"{where}.type", f"expected chow, pung or kong, got "
+                                    f"{_kind(kind_name)}"))
+            continue
+        tile = _tile(m.get("tile"), f"{where}.tile", problems)
+        exposed = m.get("exposed", True)
+        if not isinstance(exposed, bool):
+            problems.append(Problem(f"{where}.exposed", f"expected true or false, got "
+                                    f"{_kind(exposed)}"))
+            continue
+        if tile is not None:
+            melds.append(Meld(kind, tile, exposed))
+    winning: Tile | None = None
+    if "winning_tile" not in obj:
+        problems.append(Problem("winning_tile", "missing"))
+    else:
+        winning = _tile(obj["winning_tile"], "winning_tile", problems)
+    self_drawn = obj.get("self_drawn", False)
+    if not isinstance(self_drawn, bool):
+        problems.append(Problem("self_drawn", f"expected true or false, got {_kind(self_drawn)}"))
+        self_drawn = False
+    seat = _wind(obj, "seat_wind", problems)
+    prevailing = _wind(obj, "prevailing_wind", problems)
+    incidentals: set[Incidental] = set()
+    raw_inc = obj.get("incidentals", [])
+    if not isinstance(raw_inc, list):
+        problems.append(Problem("incidentals", f"expected a list, got {_kind(raw_inc)}"))
+        raw_inc = []
+    for i, name in enumerate(raw_inc):
+        try:
+            item = Incidental(name)
+        except ValueError:
+            known = ", ".join(x.value for x in Incidental)
+            problems.append(Problem(f"incidentals[{i}]", f"unknown incidental {_kind(name)} "
+                                    f"(known: {known})"))
+            continue
+        if item in incidentals:
+            problems.append(Problem(f"incidentals[{i}]", f"{name} is listed twice"))
+        incidentals.add(item)
+    ruleset = obj.get("ruleset", DEFAULT_RULESET)
+    if not isinstance(ruleset, str) or not ruleset:
+        problems.append(Problem("ruleset", f"expected a ruleset name, got {_kind(ruleset)}"))
+        ruleset = DEFAULT_RULESET
+    if problems or winning is None:
+        raise HandJSONError(problems)
+    hand = Hand(
+        concealed=tuple(sorted(concealed)),
+        winning_tile=winning,
+        melds=tuple(melds),
+        self_drawn=self_drawn,
+        bonus=tuple(sorted(bonus)),
+        seat_wind=seat,
+        prevailing_wind=prevailing,
+        incidentals=frozenset(incidentals),
+        ruleset=ruleset,
+    )
+    problems = validate(hand)
+    if problems:
+        raise HandJSONError(problems)
+    return hand
+
+
+def hand_to_json(hand: Hand) -> JSONObject:
+    """The contract hand object of a hand (defaults written out in full)."""
+    return {
+        "concealed": [tiles.code(t) for t in hand.concealed],
+        "melds": [
+            {"type": m.kind.value, "tile": tiles.code(m.tile), "exposed": m.exposed}
+            for m in hand.melds
+        ],
+        "winning_tile": tiles.code(hand.winning_tile),
+        "self_drawn": hand.self_drawn,
+        "bonus": [tiles.code(t) for t in hand.bonus],
+        "seat_wind": tiles.WIND_NAMES[hand.seat_wind - tiles.EAST],
+        "prevailing_wind": tiles.WIND_NAMES[hand.prevailing_wind - tiles.EAST],
+        "incidentals": sorted(i.value for i in hand.incidentals),
+        "ruleset": hand.ruleset,
+    }
+
+
+def _hit(hit: Hit) -> JSONObject:
+    p = hit.pattern
+    out: JSONObject = {"id": p.id, "name": p.name, "family": p.family, "count": hit.count,
+                       "points": hit.points}
+    if not hit.counted:
+        out["reason"] = hit.why.value if hit.why else "not_counted"
+        if hit.by is not None:
+            out["by"] = hit.by.id
+        out["explanation"] = hit.reason()
+    return out
+
+
+def _outcome(o: Outcome) -> JSONObject:
+    return {
+        "total": o.total,
+        "sum": o.sum,
+        "limit": o.limit.id if o.limit else None,
+        "capped": o.capped,
+        "shape": o.arrangement.shape.value if o.arrangement else None,
+        "patterns": [_hit(h) for h in o.counted],
+        "not_counted": [_hit(h) for h in o.not_counted],
+        "arrangement": o.arrangement.as_codes() if o.arrangement else None,
+    }
+
+
+def score_to_json(result: Score, *, all_arrangements: bool = False) -> JSONObject:
+    """The contract result object, with the trace as extra fields."""
+    best = _outcome(result.best)
+    out: JSONObject = {
+        "winning": result.winning,
+        "total": best["total"],
+        "ruleset": result.ruleset.id,
+        "limit": best["limit"],
+        "capped": best["capped"],
+        "patterns": best["patterns"],
+        "arrangement": best["arrangement"],
+        "shape": best["shape"],
+        "sum": best["sum"],
+        "not_counted": best["not_counted"],
+        "hand": format_hand(result.hand),
+    }
+    if all_arrangements:
+        out["alternatives"] = [_outcome(o) for o in result.others]
+    return out

@@ -1,0 +1,251 @@
+"""The one-line human notation for hands, parsed and formatted.
+
+    c123 c45 b55 dr dr dr [we we we] {k8888} +c6 self f1 s3 seat:south final-draw
+
+Suit runs (`c123` is c1 c2 c3), honors (`we ws ww wn dr dg dw`), exposed melds in
+`[ ]`, concealed kongs in `{ }`, `+TILE` for the winning tile (added to the
+concealed tiles), `self` for a self-drawn win, bonus tiles (`f1`-`f4`, `s1`-`s4`),
+`seat:` and `wind:` (prevailing), `ruleset:` and incidentals by name.  Errors name
+the 1-based column of the offending character.  `format_hand(parse(s))` gives a
+canonical string that parses back to the same hand.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Final
+
+from engine import tiles
+from engine.hand import (
+    DEFAULT_RULESET,
+    Hand,
+    HandError,
+    Incidental,
+    Meld,
+    MeldKind,
+    Problem,
+    validate,
+)
+from engine.tiles import Tile
+
+
+class NotationError(HandError):
+    """A line that is not valid notation; each problem's field is its column."""
+
+
+WIND_WORDS: Final = {
+    "east": tiles.EAST, "e": tiles.EAST,
+    "south": tiles.SOUTH, "s": tiles.SOUTH,
+    "west": tiles.WEST, "w": tiles.WEST,
+    "north": tiles.NORTH, "n": tiles.NORTH,
+}
+SELF_WORDS: Final = frozenset({"self", "self-drawn", "selfdrawn", "tsumo"})
+DISCARD_WORDS: Final = frozenset({"discard", "ron"})
+INCIDENTAL_WORDS: Final = {i.value.replace("_", "-"): i for i in Incidental}
+HONOR_CODES: Final = frozenset(tiles.WIND_CODES + tiles.DRAGON_CODES)
+_TOKEN = re.compile(r"[^\s\[\]{}]+|[\[\]{}]")
+
+
+@dataclass(slots=True)
+class _Token:
+    text: str
+    col: int  # 1-based
+
+
+def _tokens(line: str) -> list[_Token]:
+    return [_Token(m.group(), m.start() + 1) for m in _TOKEN.finditer(line)]
+
+
+def _error(col: int, message: str) -> NotationError:
+    return NotationError([Problem(f"col {col}", message)])
+
+
+def parse_tiles(tok: _Token) -> list[Tile]:
+    """The tiles of one tile token: a suit run, an honor code, or a bonus run."""
+    text = tok.text.lower()
+    if text in HONOR_CODES:
+        return [tiles.CODE_TO_TILE[text]]
+    letter = text[0]
+    if letter not in "cbkfs":
+        raise _error(tok.col, f"{tok.text!r} is not a tile")
+    if len(text) == 1:
+        raise _error(tok.col, f"{tok.text!r} needs numbers after the suit letter, like {text}123")
+    out: list[Tile] = []
+    top = 9 if letter in "cbk" else 4
+    for i, ch in enumerate(text[1:], start=1):
+        if not ch.isdigit() or ch == "0" or int(ch) > top:
+            kind = "tile rank" if letter in "cbk" else f"{'flower' if letter == 'f' else 'season'}"
+            what = f"{ch!r} is not a {kind}" if letter in "cbk" else (
+                f"{ch!r} is not a {kind} number (1-4)")
+            raise _error(tok.col + i, what)
+        out.append(tiles.CODE_TO_TILE[f"{letter}{ch}"])
+    return out
+
+
+def _meld(tiles_in: list[Tile], concealed: bool, col: int) -> Meld:
+    shown = " ".join(tiles.code(t) for t in tiles_in)
+    if any(tiles.IS_BONUS[t] for t in tiles_in):
+        raise _error(col, f"bonus tiles cannot be in a meld: [{shown}]")
+    ordered = sorted(tiles_in)
+    first = ordered[0]
+    same = all(t == first for t in ordered)
+    if concealed:
+        if len(ordered) == 4 and same:
+            return Meld(MeldKind.KONG, first, exposed=False)
+        raise _error(col, f"{{{shown}}} is not a kong; braces hold concealed kongs only")
+    if same and len(ordered) == 3:
+        return Meld(MeldKind.PUNG, first)
+    if same and len(ordered) == 4:
+        return Meld(MeldKind.KONG, first)
+    if (
+        len(ordered) == 3
+        and tiles.IS_NUMBER[first]
+        and ordered == [first, first + 1, first + 2]
+        and tiles.SUIT[first] == tiles.SUIT[first + 2]
+    ):
+        return Meld(MeldKind.CHOW, first)
+    raise _error(col, f"[{shown}] is not a chow, pung or kong")
+
+
+def parse(line: str, *, check: bool = True) -> Hand:
+    """A hand from one line of notation; raises NotationError or HandError (R6)."""
+    toks = _tokens(line)
+    if not toks:
+        raise _error(1, "empty hand: write tiles like c123 b55 dr dr dr ... +c6")
+    concealed: list[Tile] = []
+    melds: list[Meld] = []
+    bonus: list[Tile] = []
+    winning: Tile | None = None
+    win_col = 0
+    self_drawn: bool | None = None
+    seat = prevailing = tiles.EAST
+    seen_keys: dict[str, int] = {}
+    ruleset = DEFAULT_RULESET
+    incidentals: set[Incidental] = set()
+    i = 0
+    while i < len(toks):
+        tok = toks[i]
+        text = tok.text
+        low = text.lower()
+        if text in "[{":
+            close = "]" if text == "[" else "}"
+            j = i + 1
+            inside: list[Tile] = []
+            while j < len(toks) and toks[j].text != close:
+                if toks[j].text in "[]{}":
+                    raise _error(toks[j].col, f"{toks[j].text!r} inside a meld; close "
+                                 f"{text!r} with {close!r} first")
+                inside.extend(parse_tiles(toks[j]))
+                j += 1
+            if j == len(toks):
+                raise _error(tok.col, f"{text!r} is never closed with {close!r}")
+            if not inside:
+                raise _error(tok.col, "an empty meld")
+            melds.append(_meld(inside, concealed=text == "{", col=tok.col))
+            i = j + 1
+            continue
+        if text in "]}":
+            raise _error(tok.col, f"{text!r} without an opening bracket")
+        if low.startswith("+"):
+            if winning is not None:
+                raise _error(tok.col, f"a second winning tile (the first is at col {win_col})")
+            sub = _Token(text[1:], tok.col + 1)
+            if not sub.text:
+                raise _error(tok.col, "'+' must be followed by the winning tile, like +c6")
+            got = parse_tiles(sub)
+            if len(got) != 1 or tiles.IS_BONUS[got[0]]:
+                raise _error(tok.col, f"{text!r}: '+' marks exactly one playing tile")
+            winning, win_col = got[0], tok.col
+            concealed.append(winning)
+        elif low in SELF_WORDS or low in DISCARD_WORDS:
+            if self_drawn is not None:
+                raise _error(tok.col, f"{text!r}: how the hand was won is already given")
+            self_drawn = low in SELF_WORDS
+        elif ":" in low:
+            key, _, value = low.partition(":")
+            if key in seen_keys:
+                raise _error(tok.col, f"{key}: given twice (first at col {seen_keys[key]})")
+            seen_keys[key] = tok.col
+            if key in ("seat", "wind", "prevailing"):
+                if value not in WIND_WORDS:
+                    raise _error(tok.col + len(key) + 1,
+                                 f"{value!r} is not a wind (east, south, west, north)")
+                if key == "seat":
+                    seat = WIND_WORDS[value]
+                else:
+                    prevailing = WIND_WORDS[value]
+            elif key in ("ruleset", "rules"):
+                if not value:
+                    raise _error(tok.col, "ruleset: needs a name")
+                ruleset = text.partition(":")[2]
+            else:
+                raise _error(tok.col, f"unknown setting {key!r} (seat:, wind:, ruleset:)")
+        elif low.replace("_", "-") in INCIDENTAL_WORDS:
+            item = INCIDENTAL_WORDS[low.replace("_", "-")]
+            if item in incidentals:
+                raise _error(tok.col, f"{text!r} given twice")
+            incidentals.add(item)
+        elif low[0] in "fs" and low not in HONOR_CODES:
+            bonus.extend(parse_tiles(tok))
+        elif low in HONOR_CODES or low[0] in "cbk":
+            concealed.extend(parse_tiles(tok))
+        else:
+            raise _error(tok.col, f"{text!r} is not a tile, meld or keyword")
+        i += 1
+    if winning is None:
+        raise _error(len(line.rstrip()) + 1, "no winning tile: mark it with '+', like +c6")
+    hand = Hand(
+        concealed=tuple(sorted(concealed)),
+        winning_tile=winning,
+        melds=tuple(melds),
+        self_drawn=bool(self_drawn),
+        bonus=tuple(sorted(bonus)),
+        seat_wind=seat,
+        prevailing_wind=prevailing,
+        incidentals=frozenset(incidentals),
+        ruleset=ruleset,
+    )
+    if check:
+        problems = validate(hand)
+        if problems:
+            raise HandError(problems)
+    return hand
+
+
+def format_tiles(tile_list: list[Tile] | tuple[Tile, ...]) -> str:
+    """Tiles in canonical notation: one run per suit, honors and bonus tiles one by one."""
+    parts: list[str] = []
+    ordered = sorted(tile_list)
+    for letter, base in (("c", 0), ("b", 9), ("k", 18)):
+        ranks = "".join(str(t - base + 1) for t in ordered if base <= t < base + 9)
+        if ranks:
+            parts.append(letter + ranks)
+    parts.extend(tiles.code(t) for t in ordered if t >= 27)
+    return " ".join(parts)
+
+
+def format_meld(meld: Meld) -> str:
+    inner = format_tiles(meld.tiles) if meld.tile < 27 else " ".join(
+        tiles.code(t) for t in meld.tiles)
+    return f"{{{inner}}}" if not meld.exposed else f"[{inner}]"
+
+
+def format_hand(hand: Hand) -> str:
+    """The canonical one-line notation of a hand."""
+    rest = list(hand.concealed)
+    rest.remove(hand.winning_tile)
+    parts = [format_tiles(rest)] if rest else []
+    parts.extend(format_meld(m) for m in hand.melds)
+    parts.append("+" + tiles.code(hand.winning_tile))
+    if hand.self_drawn:
+        parts.append("self")
+    parts.extend(tiles.code(t) for t in sorted(hand.bonus))
+    if hand.seat_wind != tiles.EAST:
+        parts.append("seat:" + tiles.WIND_NAMES[hand.seat_wind - tiles.EAST])
+    if hand.prevailing_wind != tiles.EAST:
+        parts.append("wind:" + tiles.WIND_NAMES[hand.prevailing_wind - tiles.EAST])
+    parts.extend(sorted(i.value.replace("_", "-") for i in hand.incidentals))
+    if hand.ruleset != DEFAULT_RULESET:
+        parts.append("ruleset:" + hand.ruleset)
+    return " ".join(parts)

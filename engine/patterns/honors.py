@@ -1,0 +1,76 @@
+"""Category 8 of seed 000: wind and dragon hands."""
+
+from __future__ import annotations
+
+from engine import tiles
+from engine.arrangements import Shape
+from engine.patterns.registry import HandFacts, Reading, hand_detector, reading_detector
+
+
+def _winds(r: Reading) -> int:
+    return sum(1 for t in r.pungs if tiles.IS_WIND[t])
+
+
+def _dragons(r: Reading) -> int:
+    return sum(1 for t in r.pungs if tiles.IS_DRAGON[t])
+
+
+@reading_detector("wind_pung")
+def wind_pung(r: Reading) -> int:
+    return _winds(r)
+
+
+@reading_detector("little_three_winds")
+def little_three_winds(r: Reading) -> int:
+    return int(_winds(r) >= 2 and r.eyes >= 0 and tiles.IS_WIND[r.eyes])
+
+
+@reading_detector("big_three_winds")
+def big_three_winds(r: Reading) -> int:
+    return int(_winds(r) >= 3)
+
+
+@reading_detector("little_four_winds")
+def little_four_winds(r: Reading) -> int:
+    return int(_winds(r) == 3 and r.eyes >= 0 and tiles.IS_WIND[r.eyes])
+
+
+@reading_detector("big_four_winds")
+def big_four_winds(r: Reading) -> int:
+    return int(_winds(r) == 4)
+
+
+@reading_detector("dragon_pung")
+def dragon_pung(r: Reading) -> int:
+    return _dragons(r)
+
+
+@reading_detector("little_three_dragons")
+def little_three_dragons(r: Reading) -> int:
+    return int(_dragons(r) == 2 and r.eyes >= 0 and tiles.IS_DRAGON[r.eyes])
+
+
+@reading_detector("big_three_dragons")
+def big_three_dragons(r: Reading) -> int:
+    return int(_dragons(r) == 3)
+
+
+@hand_detector("all_honors")
+def all_honors(f: HandFacts) -> int:
+    # R23: any hand made only of honors, seven pairs included.
+    return int(all(tiles.IS_HONOR[t] for t in f.kinds))
+
+
+@reading_detector("all_honor_pairs")
+def all_honor_pairs(r: Reading) -> int:
+    # R23: the seven pairs are the seven different honors.
+    if r.shape is not Shape.SEVEN_PAIRS:
+        return 0
+    return int(len({g.tile for g in r.arrangement.groups if tiles.IS_HONOR[g.tile]}) == 7)
+
+
+@reading_detector("value_honor")
+def value_honor(r: Reading) -> int:
+    """Zung Jung's 3.1: pungs of dragons or of the seat wind (prevailing wind not)."""
+    seat = r.facts.hand.seat_wind
+    return sum(1 for t in r.pungs if tiles.IS_DRAGON[t] or t == seat)

@@ -1,0 +1,51 @@
+"""Categories 12 and 13 of seed 000: lucky circumstances and bonus tiles."""
+
+from __future__ import annotations
+
+from engine import tiles
+from engine.hand import Incidental
+from engine.patterns.registry import HandFacts, hand_detector
+
+
+def _incidental(name: str, item: Incidental) -> None:
+    @hand_detector(name)
+    def detect(f: HandFacts) -> int:
+        return int(item in f.incidentals)
+
+
+for _item in (
+    Incidental.FINAL_DRAW,
+    Incidental.FINAL_DISCARD,
+    Incidental.WIN_ON_KONG,
+    Incidental.WIN_ON_BONUS,
+    Incidental.ROBBING_KONG,
+    Incidental.BLESSING_OF_EARTH,
+    Incidental.KONG_ON_KONG,
+):
+    _incidental(_item.value, _item)
+
+
+@hand_detector("blessing_of_heaven")
+def blessing_of_heaven(f: HandFacts) -> int:
+    # Seed 000: it does not count once East has declared a concealed kong.
+    return int(Incidental.BLESSING_OF_HEAVEN in f.incidentals and not f.hand.melds)
+
+
+@hand_detector("bonus_tile")
+def bonus_tile(f: HandFacts) -> int:
+    return len(f.bonus)
+
+
+@hand_detector("all_flowers")
+def all_flowers(f: HandFacts) -> int:
+    return int(f.bonus >= frozenset(tiles.FLOWERS))
+
+
+@hand_detector("all_seasons")
+def all_seasons(f: HandFacts) -> int:
+    return int(f.bonus >= frozenset(tiles.SEASONS))
+
+
+@hand_detector("all_bonus_tiles")
+def all_bonus_tiles(f: HandFacts) -> int:
+    return int(len(f.bonus) == 8)

@@ -1,0 +1,46 @@
+"""Categories 9 and 11 of seed 000: seven pairs and thirteen orphans."""
+
+from __future__ import annotations
+
+from engine.arrangements import Shape
+from engine.patterns.registry import Reading, reading_detector
+from engine.tiles import Suit
+
+
+@reading_detector("seven_pairs")
+def seven_pairs(r: Reading) -> int:
+    return int(r.shape is Shape.SEVEN_PAIRS)
+
+
+def _shifted(r: Reading) -> tuple[int, int] | None:
+    """(suit, first rank) when the pairs are seven consecutive numbers of one suit."""
+    if r.shape is not Shape.SEVEN_PAIRS:
+        return None
+    pairs = sorted({g.tile for g in r.arrangement.groups})
+    if len(pairs) != 7 or pairs[-1] >= 27 or pairs[0] // 9 != pairs[-1] // 9:
+        return None
+    if pairs[-1] - pairs[0] != 6:
+        return None
+    return pairs[0] // 9, pairs[0] % 9 + 1
+
+
+@reading_detector("seven_shifted_pairs")
+def seven_shifted_pairs(r: Reading) -> int:
+    # R24: 1-7 or 2-8 only.
+    found = _shifted(r)
+    return int(found is not None and found[1] in (1, 2))
+
+
+def _two_to_eight(suit: Suit) -> None:
+    @reading_detector(f"shifted_pairs_{suit.name.lower()}")
+    def detect(r: Reading) -> int:
+        return int(_shifted(r) == (int(suit), 2))
+
+
+for _suit in (Suit.COINS, Suit.BAMBOO, Suit.CHARACTERS):
+    _two_to_eight(_suit)
+
+
+@reading_detector("thirteen_orphans")
+def thirteen_orphans(r: Reading) -> int:
+    return int(r.shape is Shape.THIRTEEN_ORPHANS)

@@ -1,0 +1,117 @@
+"""The facts detectors read, and the registries that name them."""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import TypeVar
+
+from engine import tiles
+from engine.arrangements import Arrangement, GroupKind, Shape, count_vector
+from engine.hand import Hand, Incidental
+from engine.tiles import Suit, Tile
+
+
+@dataclass(slots=True)
+class HandFacts:
+    """What the whole hand shows, whatever the arrangement; computed once a hand."""
+
+    hand: Hand
+    counts: list[int]
+    kinds: frozenset[Tile]
+    types: frozenset[Suit]
+    number_suits: frozenset[Suit]
+    has_honor: bool
+    has_terminal: bool
+    has_simple: bool
+    incidentals: frozenset[Incidental]
+    bonus: frozenset[Tile]
+
+    @classmethod
+    def of(cls, hand: Hand) -> HandFacts:
+        all_tiles = hand.all_tiles()
+        kinds = frozenset(all_tiles)
+        types = frozenset(tiles.SUIT[t] for t in kinds)
+        return cls(
+            hand=hand,
+            counts=count_vector(all_tiles),
+            kinds=kinds,
+            types=types,
+            number_suits=types & {Suit.COINS, Suit.BAMBOO, Suit.CHARACTERS},
+            has_honor=any(tiles.IS_HONOR[t] for t in kinds),
+            has_terminal=any(tiles.IS_TERMINAL[t] for t in kinds),
+            has_simple=any(tiles.IS_SIMPLE[t] for t in kinds),
+            incidentals=hand.incidentals,
+            bonus=frozenset(hand.bonus),
+        )
+
+
+@dataclass(slots=True)
+class Reading:
+    """One arrangement seen the way set-based detectors need it."""
+
+    facts: HandFacts
+    arrangement: Arrangement
+    shape: Shape
+    chows: list[Tile]
+    pungs: list[Tile]  # pungs and kongs alike (R4)
+    concealed_pungs: int  # R3: concealed kongs and pungs all drawn by the player
+    eyes: Tile  # -1 when the shape has no eyes
+    chow_counts: Counter[Tile] = field(default_factory=Counter)
+
+    @classmethod
+    def of(cls, facts: HandFacts, arrangement: Arrangement) -> Reading:
+        chows: list[Tile] = []
+        pungs: list[Tile] = []
+        hidden = 0
+        eyes = -1
+        for g in arrangement.groups:
+            kind = g.kind
+            if kind is GroupKind.CHOW:
+                chows.append(g.tile)
+            elif kind is GroupKind.PUNG or kind is GroupKind.KONG:
+                pungs.append(g.tile)
+                if g.concealed:
+                    hidden += 1
+        if arrangement.shape is Shape.REGULAR:
+            eyes = arrangement.groups[-1].tile
+        return cls(facts, arrangement, arrangement.shape, chows, pungs, hidden, eyes,
+                   Counter(chows))
+
+
+HandDetector = Callable[[HandFacts], int]
+ReadingDetector = Callable[[Reading], int]
+HAND_DETECTORS: dict[str, HandDetector] = {}
+READING_DETECTORS: dict[str, ReadingDetector] = {}
+
+H = TypeVar("H", bound=HandDetector)
+R = TypeVar("R", bound=ReadingDetector)
+
+
+def hand_detector(name: str) -> Callable[[H], H]:
+    """Register a detector that needs only the tiles and context of the hand."""
+
+    def register(fn: H) -> H:
+        assert name not in HAND_DETECTORS and name not in READING_DETECTORS, name
+        HAND_DETECTORS[name] = fn
+        return fn
+
+    return register
+
+
+def reading_detector(name: str) -> Callable[[R], R]:
+    """Register a detector that reads one arrangement."""
+
+    def register(fn: R) -> R:
+        assert name not in HAND_DETECTORS and name not in READING_DETECTORS, name
+        READING_DETECTORS[name] = fn
+        return fn
+
+    return register
+
+
+def detector_names() -> frozenset[str]:
+    """Every detector a ruleset file may name (plus the special chicken hand)."""
+    return frozenset(HAND_DETECTORS) | frozenset(READING_DETECTORS) | {"chicken_hand",
+                                                                      "illegal_call"}

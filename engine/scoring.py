@@ -1,0 +1,265 @@
+"""Score a hand under a ruleset and keep a full trace of every decision.
+
+For each arrangement the scorer finds every pattern present, applies the family
+rule (R10, R11), the chicken-hand rule (R13), the shape exclusions (R5, R16) and
+the cap and limits (R12), then keeps the arrangement with the best total (R1).
+Every pattern that was present but did not count keeps the reason, so the trainer
+explains from this trace and never reasons about a hand a second time.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from enum import Enum
+from functools import cache
+
+from engine import arrangements as arr
+from engine.arrangements import Arrangement, Shape
+from engine.hand import Hand, checked
+from engine.patterns import HAND_DETECTORS, READING_DETECTORS, HandFacts, Reading
+from engine.ruleset import Pattern, Ruleset, load
+
+
+class Why(Enum):
+    """Why a pattern that is present in the hand adds nothing."""
+
+    OUTRANKED = "outranked"  # a higher pattern of the same family counts instead (R10)
+    REPLACED = "replaced"  # a pattern that includes it counts instead
+    LIMIT = "limit"  # a limit hand stands alone (R12)
+    SHAPE = "shape"  # the pattern does not apply to this hand shape (R5, R16)
+
+
+@dataclass(frozen=True, slots=True)
+class Hit:
+    """A pattern present in an arrangement: how often, and whether it counted."""
+
+    pattern: Pattern
+    count: int
+    counted: bool = True
+    why: Why | None = None
+    by: Pattern | None = None
+    shape: Shape | None = None
+
+    @property
+    def points(self) -> int:
+        return self.count * self.pattern.value
+
+    def reason(self) -> str:
+        """Why it did not count, in a sentence; empty when it counted."""
+        by = self.by
+        if self.counted:
+            return ""
+        if self.why is Why.OUTRANKED and by is not None:
+            return (f"outranked by {by.name} ({by.id}, {by.value_text()}): only the highest "
+                    f"pattern of family {self.pattern.family} counts")
+        if self.why is Why.REPLACED and by is not None:
+            return f"included in {by.name} ({by.id}), which counts instead"
+        if self.why is Why.LIMIT and by is not None:
+            return f"the limit hand {by.name} ({by.id}, {by.value}) stands alone"
+        if self.why is Why.SHAPE and self.shape is not None:
+            return f"does not apply to a {self.shape.label} hand"
+        return "does not count"
+
+
+@dataclass(frozen=True, slots=True)
+class Outcome:
+    """The score of one arrangement."""
+
+    arrangement: Arrangement | None
+    hits: tuple[Hit, ...]
+    total: int
+    sum: int  # the additive sum of the counted patterns, before the cap
+    capped: bool
+    limit: Pattern | None
+
+    @property
+    def counted(self) -> tuple[Hit, ...]:
+        return tuple(h for h in self.hits if h.counted)
+
+    @property
+    def not_counted(self) -> tuple[Hit, ...]:
+        return tuple(h for h in self.hits if not h.counted)
+
+
+@dataclass(frozen=True, slots=True)
+class Score:
+    """The result for a hand: the chosen outcome and every other arrangement's."""
+
+    hand: Hand
+    ruleset: Ruleset
+    winning: bool
+    best: Outcome
+    others: tuple[Outcome, ...] = ()
+
+    @property
+    def total(self) -> int:
+        return self.best.total
+
+    @property
+    def arrangement(self) -> Arrangement | None:
+        return self.best.arrangement
+
+    @property
+    def counted(self) -> tuple[Hit, ...]:
+        return self.best.counted
+
+    @property
+    def not_counted(self) -> tuple[Hit, ...]:
+        return self.best.not_counted
+
+    @property
+    def capped(self) -> bool:
+        return self.best.capped
+
+    @property
+    def limit(self) -> Pattern | None:
+        return self.best.limit
+
+
+def _id_key(pattern_id: str) -> tuple[int, ...]:
+    return tuple(int(x) for x in pattern_id.split("."))
+
+
+def _display_order(hit: Hit) -> tuple[int, tuple[int, ...]]:
+    return (-hit.points, _id_key(hit.pattern.id))
+
+
+@dataclass(frozen=True, slots=True)
+class _Plan:
+    """A ruleset compiled for speed: detectors resolved once."""
+
+    ruleset: Ruleset
+    hand_checks: tuple[tuple[Pattern, Callable[[HandFacts], int]], ...]
+    reading_checks: tuple[tuple[Pattern, Callable[[Reading], int]], ...]
+    chicken: Pattern | None
+    illegal: Pattern | None
+    distinct_waits: bool
+
+
+@cache
+def _plan(ruleset: Ruleset) -> _Plan:
+    hand_checks = []
+    reading_checks = []
+    for p in ruleset.patterns:
+        if p.detector in HAND_DETECTORS:
+            hand_checks.append((p, HAND_DETECTORS[p.detector]))
+        elif p.detector in READING_DETECTORS:
+            reading_checks.append((p, READING_DETECTORS[p.detector]))
+    return _Plan(
+        ruleset,
+        tuple(hand_checks),
+        tuple(reading_checks),
+        ruleset.with_detector("chicken_hand"),
+        ruleset.with_detector("illegal_call"),
+        distinct_waits=False,
+    )
+
+
+def score(hand: Hand, ruleset: Ruleset | None = None) -> Score:
+    """Score a hand; raises HandError (R6) when it is not a hand at all."""
+    checked(hand)
+    rules = ruleset if ruleset is not None else load(hand.ruleset)
+    plan = _plan(rules)
+    readings = arr.arrangements(hand, distinct_waits=plan.distinct_waits)
+    if not readings:
+        return _illegal(hand, plan)
+    facts = HandFacts.of(hand)
+    hand_hits = [(p, n) for p, fn in plan.hand_checks if (n := fn(facts))]
+    outcomes = [_score_one(plan, facts, hand_hits, a) for a in readings]
+    order = sorted(range(len(outcomes)), key=lambda i: _preference(outcomes[i], i))
+    best = outcomes[order[0]]
+    return Score(hand, rules, True, best, tuple(outcomes[i] for i in order[1:]))
+
+
+def _preference(o: Outcome, index: int) -> tuple[int, int, int, int]:
+    # R1: the highest total; then the fewest counted patterns; then the most chows.
+    assert o.arrangement is not None
+    return (-o.total, len(o.counted), -o.arrangement.chow_count, index)
+
+
+def _illegal(hand: Hand, plan: _Plan) -> Score:
+    # R7: a well-formed hand with no winning arrangement scores the penalty alone.
+    if plan.illegal is None:
+        outcome = Outcome(None, (), 0, 0, False, None)
+    else:
+        hit = Hit(plan.illegal, 1)
+        outcome = Outcome(None, (hit,), hit.points, hit.points, False, None)
+    return Score(hand, plan.ruleset, False, outcome)
+
+
+def _score_one(
+    plan: _Plan,
+    facts: HandFacts,
+    hand_hits: list[tuple[Pattern, int]],
+    arrangement: Arrangement,
+) -> Outcome:
+    reading = Reading.of(facts, arrangement)
+    shape = arrangement.shape
+    present = list(hand_hits)
+    present.extend((p, n) for p, fn in plan.reading_checks if (n := fn(reading)))
+
+    hits: list[Hit] = []
+    live: list[tuple[Pattern, int]] = []
+    for p, n in present:
+        if shape in p.not_for:
+            hits.append(Hit(p, n, False, Why.SHAPE, shape=shape))
+        else:
+            live.append((p, n))
+    chicken = plan.chicken
+    rules = plan.ruleset
+    if chicken is not None and all(p.category in rules.chicken_ignores for p, _ in live):
+        live.append((chicken, 1))  # R13
+
+    counted = _resolve_families(live, hits)
+    # Patterns that include others cancel them, even across families.
+    cancelled: dict[str, Pattern] = {}
+    for p, _ in counted:
+        for other in p.replaces:
+            cancelled.setdefault(other, p)
+    kept: list[tuple[Pattern, int]] = []
+    for p, n in counted:
+        if p.id in cancelled:
+            hits.append(Hit(p, n, False, Why.REPLACED, by=cancelled[p.id]))
+        else:
+            kept.append((p, n))
+
+    limits = [p for p, _ in kept if rules.is_limit(p)]
+    if limits:
+        top = max(limits, key=lambda p: (p.value, [-x for x in _id_key(p.id)]))
+        for p, n in kept:
+            if p is top:
+                hits.append(Hit(p, n))
+            else:
+                hits.append(Hit(p, n, False, Why.LIMIT, by=top))
+        total = raw = top.value
+        capped = False
+        limit: Pattern | None = top
+    else:
+        hits.extend(Hit(p, n) for p, n in kept)
+        raw = sum(p.value * n for p, n in kept)
+        capped = raw > rules.cap
+        total = rules.cap if capped else raw
+        limit = None
+    hits.sort(key=lambda h: (not h.counted, *_display_order(h)))
+    return Outcome(arrangement, tuple(hits), total, raw, capped, limit)
+
+
+def _resolve_families(
+    live: list[tuple[Pattern, int]], hits: list[Hit]
+) -> list[tuple[Pattern, int]]:
+    """R10/R11: per family, the best plain pattern plus every stacking one."""
+    families: dict[str, list[tuple[Pattern, int]]] = {}
+    for p, n in live:
+        families.setdefault(p.family, []).append((p, n))
+    counted: list[tuple[Pattern, int]] = []
+    for members in families.values():
+        plain = [(p, n) for p, n in members if not p.stacks]
+        if plain:
+            best = min(plain, key=lambda pn: (-pn[0].value * pn[1], _id_key(pn[0].id)))
+            counted.append(best)
+            for p, n in plain:
+                if p is not best[0]:
+                    hits.append(Hit(p, n, False, Why.OUTRANKED, by=best[0]))
+        counted.extend((p, n) for p, n in members if p.stacks)
+    return counted

@@ -1,0 +1,73 @@
+"""The `mj-trainer` command line: the app by default, and scriptable subcommands.
+
+Subcommands import only what they need: `score --json` never loads Textual or Rich,
+so scripts start fast and work without a terminal.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Sequence
+
+from engine.ruleset import DEFAULT
+
+EXIT_OK = 0
+EXIT_INPUT = 2
+
+
+def _parser() -> argparse.ArgumentParser:
+    from importlib.metadata import PackageNotFoundError, version
+
+    try:
+        ver = version("mj-trainer")
+    except PackageNotFoundError:  # pragma: no cover - running from a bare checkout
+        ver = "unknown"
+    parser = argparse.ArgumentParser(
+        prog="mj-trainer",
+        description="Learn to score mahjong hands. With no command, opens the trainer.",
+    )
+    parser.add_argument("--version", action="version", version=f"mj-trainer {ver}")
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND")
+    score = sub.add_parser(
+        "score",
+        help="score a hand and explain the result",
+        description=(
+            "Score a hand given in the human notation, or hand objects (JSON) from "
+            "standard input or a file. Example: mj-trainer score 'c123 c456 b234 b567 k5 +k5'"
+        ),
+    )
+    score.add_argument("hand", nargs="?", help="a hand in the human notation (quote it)")
+    score.add_argument("--json", action="store_true", help="read and write JSON (CONTRACT.md)")
+    score.add_argument("--input", metavar="FILE", help="read the hand(s) from FILE")
+    score.add_argument(
+        "--ruleset", metavar="NAME", default=None,
+        help=f"ruleset name or .toml path (default: the hand's own, else {DEFAULT})",
+    )
+    score.add_argument(
+        "--all-arrangements", action="store_true",
+        help="also show every other reading of the hand and its score",
+    )
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Entry point of the console script."""
+    args = _parser().parse_args(argv)
+    if args.command == "score":
+        from tui.score_command import run_score
+
+        return run_score(
+            hand_text=args.hand,
+            as_json=args.json,
+            input_path=args.input,
+            ruleset=args.ruleset,
+            all_arrangements=args.all_arrangements,
+        )
+    from tui.app import run_app
+
+    return run_app()
+
+
+if __name__ == "__main__":  # pragma: no cover
+    sys.exit(main())
