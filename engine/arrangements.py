@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from enum import Enum, IntEnum
 from functools import cache
 from itertools import product
-from typing import Final
+from typing import Final, NamedTuple
 
 from engine import tiles
 from engine.hand import Hand, MeldKind
@@ -41,9 +41,8 @@ class Shape(Enum):
         return self.value.replace("_", " ")
 
 
-@dataclass(frozen=True, slots=True)
-class Group:
-    """One set, pair or single tile of an arrangement.
+class Group(NamedTuple):
+    """One set, pair or single tile of an arrangement (a tuple: cheap to build).
 
     `concealed` follows R3: every tile drawn by the player, so a pung finished by a
     discarded winning tile is not concealed.  `declared` marks melds declared
@@ -107,35 +106,60 @@ SuitSplit = tuple[tuple[int, ...], tuple[int, ...], int]
 
 @cache
 def split_suit(counts: tuple[int, ...]) -> tuple[SuitSplit, ...]:
-    """Every way to cut one suit's counts into chows, pungs and at most one pair."""
+    """Every way to cut one suit's counts into chows, pungs and at most one pair.
+
+    Each split is produced once: the lowest rank present is either left whole for
+    chows, or gives a pung or the pair first, and every copy left over must start a
+    chow.  Choosing per rank, instead of per tile, is what prevents repeats.
+    """
     first = next((i for i, c in enumerate(counts) if c), -1)
     if first < 0:
         return (((), (), -1),)
     out: list[SuitSplit] = []
     c = counts[first]
-    if c >= 3:
-        rest = _minus(counts, first, 3)
-        out.extend((ch, (first, *pu), pr) for ch, pu, pr in split_suit(rest))
-    if c >= 2:
-        rest = _minus(counts, first, 2)
-        out.extend((ch, pu, first) for ch, pu, pr in split_suit(rest) if pr < 0)
-    if first <= 6 and counts[first + 1] and counts[first + 2]:
+    for take in (0, 3, 2):
+        chows = c - take
+        if chows < 0:
+            continue
         lst = list(counts)
-        lst[first] -= 1
-        lst[first + 1] -= 1
-        lst[first + 2] -= 1
-        out.extend(((first, *ch), pu, pr) for ch, pu, pr in split_suit(tuple(lst)))
+        lst[first] = 0
+        if chows:
+            if first > 6 or lst[first + 1] < chows or lst[first + 2] < chows:
+                continue
+            lst[first + 1] -= chows
+            lst[first + 2] -= chows
+        starts = (first,) * chows
+        for ch, pu, pr in split_suit(tuple(lst)):
+            if take == 3:
+                out.append((starts + ch, (first, *pu), pr))
+            elif take == 2:
+                if pr < 0:
+                    out.append((starts + ch, pu, first))
+            else:
+                out.append((starts + ch, pu, pr))
     return tuple(out)
-
-
-def _minus(counts: tuple[int, ...], index: int, n: int) -> tuple[int, ...]:
-    lst = list(counts)
-    lst[index] -= n
-    return tuple(lst)
 
 
 # A decomposition of concealed tiles: chow start tiles, pung tiles, the eyes tile.
 Decomposition = tuple[tuple[Tile, ...], tuple[Tile, ...], Tile]
+
+
+@cache
+def _suit_options(base: int, counts: tuple[int, ...]) -> tuple[Decomposition, ...]:
+    """One suit's splits in absolute tiles, keeping only those with the right pair count."""
+    total = sum(counts)
+    if total % 3 == 1:
+        return ()
+    need_pair = total % 3 == 2
+    return tuple(
+        (
+            tuple(base + r for r in chows),
+            tuple(base + r for r in pungs),
+            base + pair if pair >= 0 else -1,
+        )
+        for chows, pungs, pair in split_suit(counts)
+        if (pair >= 0) == need_pair
+    )
 
 
 def decompose(counts: list[int] | tuple[int, ...]) -> list[Decomposition]:
@@ -144,28 +168,14 @@ def decompose(counts: list[int] | tuple[int, ...]) -> list[Decomposition]:
     The number of sets is whatever the tiles give; callers check it.  The lists
     of chows and pungs are sorted, so equal decompositions compare equal.
     """
-    per_part: list[list[Decomposition]] = []
+    per_part: list[tuple[Decomposition, ...]] = []
     pair_parts = 0
     for base in (0, 9, 18):
-        suit = tuple(counts[base : base + 9])
-        total = sum(suit)
-        if total % 3 == 1:
-            return []
-        if total % 3 == 2:
-            pair_parts += 1
-        options: list[Decomposition] = []
-        for chows, pungs, pair in split_suit(suit):
-            if (pair >= 0) != (total % 3 == 2):
-                continue
-            options.append(
-                (
-                    tuple(base + r for r in chows),
-                    tuple(base + r for r in pungs),
-                    base + pair if pair >= 0 else -1,
-                )
-            )
+        options = _suit_options(base, tuple(counts[base : base + 9]))
         if not options:
             return []
+        if options[0][2] >= 0:
+            pair_parts += 1
         per_part.append(options)
     honor_pungs: list[Tile] = []
     honor_pair = -1
@@ -182,7 +192,7 @@ def decompose(counts: list[int] | tuple[int, ...]) -> list[Decomposition]:
             return []
     if pair_parts != 1:
         return []
-    per_part.append([((), tuple(honor_pungs), honor_pair)])
+    per_part.append((((), tuple(honor_pungs), honor_pair),))
     out: list[Decomposition] = []
     for combo in product(*per_part):
         all_chows: list[Tile] = []
@@ -229,7 +239,7 @@ def regular_arrangements(hand: Hand, *, distinct_waits: bool = False) -> list[Ar
     needed = 4 - len(hand.melds)
     win = hand.winning_tile
     out: list[Arrangement] = []
-    seen: set[tuple[Group, ...]] = set()
+    seen: set[tuple[tuple[GroupKind, Tile, bool, bool], ...]] = set()
     for chows, pungs, eyes in decompose(counts):
         if len(chows) + len(pungs) != needed:
             continue
@@ -254,7 +264,7 @@ def regular_arrangements(hand: Hand, *, distinct_waits: bool = False) -> list[Ar
                 sets[home] = Group(g.kind, g.tile, concealed, winning=True)
             groups = (*sorted(declared + sets, key=_group_order), eye_group)
             if not distinct_waits:
-                key = tuple(Group(g.kind, g.tile, g.concealed, g.declared) for g in groups)
+                key = tuple(g[:4] for g in groups)
                 if key in seen:
                     continue
                 seen.add(key)

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 import tomllib
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import cache
 from pathlib import Path
 from typing import Any, Final
@@ -44,6 +44,8 @@ class Pattern:
     replaces: tuple[str, ...]
     not_for: frozenset[Shape]
     description: str
+    is_limit: bool = False  # R12: worth the ruleset's limit or more
+    rank: tuple[int, ...] = ()  # the id as numbers, for ordering
 
     @property
     def is_hand_scoped(self) -> bool:
@@ -83,7 +85,7 @@ class Ruleset:
 
     def is_limit(self, pattern: Pattern) -> bool:
         """R12: a pattern worth the limit or more stands alone."""
-        return pattern.value >= self.limit
+        return pattern.is_limit
 
     def with_detector(self, detector: str) -> Pattern | None:
         return next((p for p in self.patterns if p.detector == detector), None)
@@ -254,6 +256,7 @@ def _build(data: dict[str, Any], path: Path) -> Ruleset:
                 replaces=tuple(str(x) for x in fields.get("replaces", [])),
                 not_for=frozenset(not_for),
                 description=str(fields.get("description", "")),
+                rank=tuple(int(x) for x in pid.split(".")),
             )
         )
     ids = {p.id for p in patterns}
@@ -263,7 +266,8 @@ def _build(data: dict[str, Any], path: Path) -> Ruleset:
                 problems.append(f'[patterns."{p.id}"]: replaces unknown pattern {other}')
     if problems:
         raise RulesetError(f"{path.name}: " + "; ".join(problems))
-    patterns.sort(key=lambda p: tuple(int(x) for x in p.id.split(".")))
+    patterns = [replace(p, is_limit=p.value >= limit) for p in patterns]
+    patterns.sort(key=lambda p: p.rank)
     return Ruleset(
         id=rid,
         name=str(head.get("name", rid)),

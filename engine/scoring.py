@@ -18,6 +18,7 @@ from engine import arrangements as arr
 from engine.arrangements import Arrangement, Shape
 from engine.hand import Hand, checked
 from engine.patterns import HAND_DETECTORS, READING_DETECTORS, HandFacts, Reading
+from engine.patterns.registry import DETECTOR_SHAPES
 from engine.ruleset import Pattern, Ruleset, load
 
 
@@ -117,12 +118,9 @@ class Score:
         return self.best.limit
 
 
-def _id_key(pattern_id: str) -> tuple[int, ...]:
-    return tuple(int(x) for x in pattern_id.split("."))
-
-
-def _display_order(hit: Hit) -> tuple[int, tuple[int, ...]]:
-    return (-hit.points, _id_key(hit.pattern.id))
+def _display_order(hit: Hit) -> tuple[bool, int, tuple[int, ...]]:
+    # Counted first, then the biggest, then by id.
+    return (not hit.counted, -hit.points, hit.pattern.rank)
 
 
 @dataclass(frozen=True, slots=True)
@@ -131,7 +129,7 @@ class _Plan:
 
     ruleset: Ruleset
     hand_checks: tuple[tuple[Pattern, Callable[[HandFacts], int]], ...]
-    reading_checks: tuple[tuple[Pattern, Callable[[Reading], int]], ...]
+    reading_checks: dict[Shape, tuple[tuple[Pattern, Callable[[Reading], int]], ...]]
     chicken: Pattern | None
     illegal: Pattern | None
     distinct_waits: bool
@@ -140,16 +138,19 @@ class _Plan:
 @cache
 def _plan(ruleset: Ruleset) -> _Plan:
     hand_checks = []
-    reading_checks = []
+    reading_checks: dict[Shape, list[tuple[Pattern, Callable[[Reading], int]]]] = {
+        shape: [] for shape in Shape
+    }
     for p in ruleset.patterns:
         if p.detector in HAND_DETECTORS:
             hand_checks.append((p, HAND_DETECTORS[p.detector]))
         elif p.detector in READING_DETECTORS:
-            reading_checks.append((p, READING_DETECTORS[p.detector]))
+            for shape in DETECTOR_SHAPES[p.detector]:
+                reading_checks[shape].append((p, READING_DETECTORS[p.detector]))
     return _Plan(
         ruleset,
         tuple(hand_checks),
-        tuple(reading_checks),
+        {shape: tuple(checks) for shape, checks in reading_checks.items()},
         ruleset.with_detector("chicken_hand"),
         ruleset.with_detector("illegal_call"),
         distinct_waits=False,
@@ -197,12 +198,12 @@ def _score_one(
     reading = Reading.of(facts, arrangement)
     shape = arrangement.shape
     present = list(hand_hits)
-    present.extend((p, n) for p, fn in plan.reading_checks if (n := fn(reading)))
+    present.extend((p, n) for p, fn in plan.reading_checks[shape] if (n := fn(reading)))
 
     hits: list[Hit] = []
     live: list[tuple[Pattern, int]] = []
     for p, n in present:
-        if shape in p.not_for:
+        if p.not_for and shape in p.not_for:
             hits.append(Hit(p, n, False, Why.SHAPE, shape=shape))
         else:
             live.append((p, n))
@@ -224,9 +225,10 @@ def _score_one(
         else:
             kept.append((p, n))
 
-    limits = [p for p, _ in kept if rules.is_limit(p)]
+    limits = [p for p, _ in kept if p.is_limit]
     if limits:
-        top = max(limits, key=lambda p: (p.value, [-x for x in _id_key(p.id)]))
+        # The highest limit; among equals the lowest id.
+        top = min(limits, key=lambda p: (-p.value, p.rank))
         for p, n in kept:
             if p is top:
                 hits.append(Hit(p, n))
@@ -241,7 +243,7 @@ def _score_one(
         capped = raw > rules.cap
         total = rules.cap if capped else raw
         limit = None
-    hits.sort(key=lambda h: (not h.counted, *_display_order(h)))
+    hits.sort(key=_display_order)
     return Outcome(arrangement, tuple(hits), total, raw, capped, limit)
 
 
@@ -256,7 +258,7 @@ def _resolve_families(
     for members in families.values():
         plain = [(p, n) for p, n in members if not p.stacks]
         if plain:
-            best = min(plain, key=lambda pn: (-pn[0].value * pn[1], _id_key(pn[0].id)))
+            best = min(plain, key=lambda pn: (-pn[0].value * pn[1], pn[0].rank))
             counted.append(best)
             for p, n in plain:
                 if p is not best[0]:

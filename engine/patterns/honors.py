@@ -61,7 +61,7 @@ def all_honors(f: HandFacts) -> int:
     return int(all(tiles.IS_HONOR[t] for t in f.kinds))
 
 
-@reading_detector("all_honor_pairs")
+@reading_detector("all_honor_pairs", frozenset({Shape.SEVEN_PAIRS}))
 def all_honor_pairs(r: Reading) -> int:
     # R23: the seven pairs are the seven different honors.
     if r.shape is not Shape.SEVEN_PAIRS:

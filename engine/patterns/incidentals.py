@@ -49,3 +49,11 @@ def all_seasons(f: HandFacts) -> int:
 @hand_detector("all_bonus_tiles")
 def all_bonus_tiles(f: HandFacts) -> int:
     return int(len(f.bonus) == 8)
+
+
+@hand_detector("bonus_tile_loose")
+def bonus_tile_loose(f: HandFacts) -> int:
+    """Bonus tiles outside a complete set of four (the early guide pays a set flat)."""
+    flowers = f.bonus & frozenset(tiles.FLOWERS)
+    seasons = f.bonus & frozenset(tiles.SEASONS)
+    return sum(len(group) for group in (flowers, seasons) if len(group) < 4)

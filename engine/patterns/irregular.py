@@ -6,8 +6,10 @@ from engine.arrangements import Shape
 from engine.patterns.registry import Reading, reading_detector
 from engine.tiles import Suit
 
+PAIRS = frozenset({Shape.SEVEN_PAIRS})
 
-@reading_detector("seven_pairs")
+
+@reading_detector("seven_pairs", PAIRS)
 def seven_pairs(r: Reading) -> int:
     return int(r.shape is Shape.SEVEN_PAIRS)
 
@@ -24,7 +26,7 @@ def _shifted(r: Reading) -> tuple[int, int] | None:
     return pairs[0] // 9, pairs[0] % 9 + 1
 
 
-@reading_detector("seven_shifted_pairs")
+@reading_detector("seven_shifted_pairs", PAIRS)
 def seven_shifted_pairs(r: Reading) -> int:
     # R24: 1-7 or 2-8 only.
     found = _shifted(r)
@@ -32,7 +34,7 @@ def seven_shifted_pairs(r: Reading) -> int:
 
 
 def _two_to_eight(suit: Suit) -> None:
-    @reading_detector(f"shifted_pairs_{suit.name.lower()}")
+    @reading_detector(f"shifted_pairs_{suit.name.lower()}", PAIRS)
     def detect(r: Reading) -> int:
         return int(_shifted(r) == (int(suit), 2))
 
@@ -41,6 +43,6 @@ for _suit in (Suit.COINS, Suit.BAMBOO, Suit.CHARACTERS):
     _two_to_eight(_suit)
 
 
-@reading_detector("thirteen_orphans")
+@reading_detector("thirteen_orphans", frozenset({Shape.THIRTEEN_ORPHANS}))
 def thirteen_orphans(r: Reading) -> int:
     return int(r.shape is Shape.THIRTEEN_ORPHANS)

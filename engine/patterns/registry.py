@@ -59,6 +59,10 @@ class Reading:
     concealed_pungs: int  # R3: concealed kongs and pungs all drawn by the player
     eyes: Tile  # -1 when the shape has no eyes
     chow_counts: Counter[Tile] = field(default_factory=Counter)
+    # Per number suit, a bit mask of the chows' starting ranks and of the pungs' ranks
+    # (bit r-1 for rank r), so run-shaped patterns test a few integers.
+    chow_masks: tuple[int, int, int] = (0, 0, 0)
+    pung_masks: tuple[int, int, int] = (0, 0, 0)
 
     @classmethod
     def of(cls, facts: HandFacts, arrangement: Arrangement) -> Reading:
@@ -77,13 +81,26 @@ class Reading:
         if arrangement.shape is Shape.REGULAR:
             eyes = arrangement.groups[-1].tile
         return cls(facts, arrangement, arrangement.shape, chows, pungs, hidden, eyes,
-                   Counter(chows))
+                   Counter(chows), _masks(chows), _masks(pungs))
+
+
+def _masks(starts: list[Tile]) -> tuple[int, int, int]:
+    masks = [0, 0, 0]
+    for t in starts:
+        if t < 27:
+            masks[t // 9] |= 1 << (t % 9)
+    return masks[0], masks[1], masks[2]
 
 
 HandDetector = Callable[[HandFacts], int]
 ReadingDetector = Callable[[Reading], int]
 HAND_DETECTORS: dict[str, HandDetector] = {}
 READING_DETECTORS: dict[str, ReadingDetector] = {}
+# The hand shapes a reading detector can ever answer non-zero for; the scorer skips
+# the rest (a seven-pairs reading never needs the chow and pung detectors).
+DETECTOR_SHAPES: dict[str, frozenset[Shape]] = {}
+ALL_SHAPES: frozenset[Shape] = frozenset(Shape)
+SETS: frozenset[Shape] = frozenset({Shape.REGULAR})
 
 H = TypeVar("H", bound=HandDetector)
 R = TypeVar("R", bound=ReadingDetector)
@@ -100,12 +117,13 @@ def hand_detector(name: str) -> Callable[[H], H]:
     return register
 
 
-def reading_detector(name: str) -> Callable[[R], R]:
-    """Register a detector that reads one arrangement."""
+def reading_detector(name: str, shapes: frozenset[Shape] = SETS) -> Callable[[R], R]:
+    """Register a detector that reads one arrangement of the given shapes."""
 
     def register(fn: R) -> R:
         assert name not in HAND_DETECTORS and name not in READING_DETECTORS, name
         READING_DETECTORS[name] = fn
+        DETECTOR_SHAPES[name] = shapes
         return fn
 
     return register

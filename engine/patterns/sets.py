@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from engine import tiles
+from functools import cache
+
 from engine.arrangements import Shape
 from engine.patterns.registry import HandFacts, Reading, hand_detector, reading_detector
 
@@ -77,30 +78,36 @@ def three_similar_pungs(r: Reading) -> int:
     return int(any(len(s) == 3 for s in _suits_by_rank(r.pungs).values()))
 
 
-def _ranks_by_suit(starts: list[int]) -> list[set[int]]:
-    """Distinct ranks (1-9) per number suit."""
-    out: list[set[int]] = [set(), set(), set()]
-    for t in starts:
-        if t < 27:
-            out[t // 9].add(tiles.RANK[t])
-    return out
+def _shape_mask(offsets: tuple[int, ...]) -> int:
+    mask = 0
+    for o in offsets:
+        mask |= 1 << o
+    return mask
 
 
-def _has_run(ranks: set[int], steps: tuple[int, ...]) -> bool:
-    """Is there an n with n + every offset in `steps` among `ranks`?"""
-    return any(all(n + s in ranks for s in steps) for n in ranks)
+@cache
+def _has_shape(ranks: int, shapes: tuple[int, ...]) -> bool:
+    """Does the rank mask hold one of the shape masks, shifted to any start?"""
+    return any((ranks >> n) & shape == shape for shape in shapes for n in range(9))
+
+
+def _masks_have(masks: tuple[int, int, int], shapes: tuple[int, ...]) -> bool:
+    return any(m and _has_shape(m, shapes) for m in masks)
 
 
 # R18: the shapes of consecutive chows, as offsets of the chows' starting numbers.
-_THREE_CHOWS = ((0, 1, 2), (0, 2, 4))
-_THREE_TWICE = ((0, 1, 2, 4), (0, 2, 3, 4))
-_FOUR_CHOWS = ((0, 1, 2, 3), (0, 2, 4, 6))
+_THREE_CHOWS = (_shape_mask((0, 1, 2)), _shape_mask((0, 2, 4)))
+_THREE_TWICE = (_shape_mask((0, 1, 2, 4)), _shape_mask((0, 2, 3, 4)))
+_FOUR_CHOWS = (_shape_mask((0, 1, 2, 3)), _shape_mask((0, 2, 4, 6)))
+_STRAIGHT = (_shape_mask((0, 3, 6)),)  # 123 456 789: only from rank 1, checked below
+_THREE_PUNGS = (_shape_mask((0, 1, 2)),)
+_FOUR_PUNGS = (_shape_mask((0, 1, 2, 3)),)
 
 
-def _chow_run(name: str, shapes: tuple[tuple[int, ...], ...]) -> None:
+def _chow_run(name: str, shapes: tuple[int, ...]) -> None:
     @reading_detector(name)
     def detect(r: Reading) -> int:
-        return int(any(_has_run(s, shape) for s in _ranks_by_suit(r.chows) for shape in shapes))
+        return int(_masks_have(r.chow_masks, shapes))
 
 
 _chow_run("three_consecutive_chows", _THREE_CHOWS)
@@ -110,17 +117,18 @@ _chow_run("four_consecutive_chows", _FOUR_CHOWS)
 
 @reading_detector("nine_tile_straight")
 def nine_tile_straight(r: Reading) -> int:
-    return int(any({1, 4, 7} <= s for s in _ranks_by_suit(r.chows)))
+    # Exactly the chows 123, 456 and 789 of one suit (R18).
+    return int(any(m & _STRAIGHT[0] == _STRAIGHT[0] for m in r.chow_masks))
 
 
 @reading_detector("three_consecutive_pungs")
 def three_consecutive_pungs(r: Reading) -> int:
-    return int(any(_has_run(s, (0, 1, 2)) for s in _ranks_by_suit(r.pungs)))
+    return int(_masks_have(r.pung_masks, _THREE_PUNGS))
 
 
 @reading_detector("four_consecutive_pungs")
 def four_consecutive_pungs(r: Reading) -> int:
-    return int(any(_has_run(s, (0, 1, 2, 3)) for s in _ranks_by_suit(r.pungs)))
+    return int(_masks_have(r.pung_masks, _FOUR_PUNGS))
 
 
 @reading_detector("three_mothers")
