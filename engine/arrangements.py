@@ -228,59 +228,81 @@ def _declared_groups(hand: Hand) -> list[Group]:
     return out
 
 
-def regular_arrangements(hand: Hand, *, distinct_waits: bool = False) -> list[Arrangement]:
+def regular_arrangements(
+    hand: Hand, *, distinct_waits: bool = False, counts: list[int] | None = None
+) -> list[Arrangement]:
     """Four sets and eyes, with the winning tile in every group that can hold it.
 
-    Placements that differ only in which group holds the winning tile, and score
-    the same because of it, are merged unless `distinct_waits` asks for all.
+    Without `distinct_waits`, only placements that can change the score are kept:
+    on a self-drawn win one placement is enough; on a discard, one that leaves every
+    pung concealed plus each pung the tile could have completed (R3).
     """
-    counts = count_vector(hand.concealed)
+    if counts is None:
+        counts = count_vector(hand.concealed)
     declared = _declared_groups(hand)
     needed = 4 - len(hand.melds)
     win = hand.winning_tile
     out: list[Arrangement] = []
-    seen: set[tuple[tuple[GroupKind, Tile, bool, bool], ...]] = set()
     for chows, pungs, eyes in decompose(counts):
         if len(chows) + len(pungs) != needed:
             continue
-        # Candidate groups that hold the winning tile, each distinct shape once.
         hidden: list[Group] = [Group(GroupKind.CHOW, t, True) for t in chows]
         hidden.extend(Group(GroupKind.PUNG, t, True) for t in pungs)
-        homes: list[int] = []
-        shapes: set[tuple[GroupKind, Tile]] = set()
-        for i, g in enumerate(hidden):
-            if win in g.tiles and (g.kind, g.tile) not in shapes:
-                shapes.add((g.kind, g.tile))
-                homes.append(i)
-        if eyes == win:
-            homes.append(-1)
+        homes = _homes(hidden, eyes, win)
+        if not distinct_waits:
+            homes = _scoring_homes(homes, hidden, hand.self_drawn)
         for home in homes:
             sets = list(hidden)
-            eye_group = Group(GroupKind.PAIR, eyes, True, winning=home == -1)
             if home >= 0:
                 g = sets[home]
                 # R3: a pung finished by another player's discard is not concealed.
                 concealed = hand.self_drawn or g.kind is not GroupKind.PUNG
                 sets[home] = Group(g.kind, g.tile, concealed, winning=True)
-            groups = (*sorted(declared + sets, key=_group_order), eye_group)
-            if not distinct_waits:
-                key = tuple(g[:4] for g in groups)
-                if key in seen:
-                    continue
-                seen.add(key)
-            out.append(Arrangement(Shape.REGULAR, groups))
+            eye_group = Group(GroupKind.PAIR, eyes, True, winning=home == -1)
+            out.append(Arrangement(Shape.REGULAR, (*sorted(declared + sets, key=_group_order),
+                                                   eye_group)))
     return out
+
+
+def _homes(hidden: list[Group], eyes: Tile, win: Tile) -> list[int]:
+    """Indexes of the distinct concealed groups holding the winning tile; -1 for the eyes."""
+    homes: list[int] = []
+    shapes: set[tuple[GroupKind, Tile]] = set()
+    for i, g in enumerate(hidden):
+        if (g.kind, g.tile) in shapes:
+            continue
+        if g.tile == win or (g.kind is GroupKind.CHOW and 0 < win - g.tile <= 2):
+            shapes.add((g.kind, g.tile))
+            homes.append(i)
+    if eyes == win:
+        homes.append(-1)
+    return homes
+
+
+def _scoring_homes(homes: list[int], hidden: list[Group], self_drawn: bool) -> list[int]:
+    if self_drawn:
+        return homes[:1]
+    keep: list[int] = []
+    other_kept = False
+    for home in homes:
+        if home >= 0 and hidden[home].kind is GroupKind.PUNG:
+            keep.append(home)
+        elif not other_kept:
+            keep.append(home)
+            other_kept = True
+    return keep
 
 
 def _group_order(g: Group) -> tuple[int, int, int]:
     return (g.tile, int(g.kind), 0 if g.declared else 1)
 
 
-def seven_pairs(hand: Hand) -> Arrangement | None:
+def seven_pairs(hand: Hand, counts: list[int] | None = None) -> Arrangement | None:
     """The seven-pairs reading, if the hand has one (R5: four alike may be two pairs)."""
     if hand.melds or len(hand.concealed) != 14:
         return None
-    counts = count_vector(hand.concealed)
+    if counts is None:
+        counts = count_vector(hand.concealed)
     pairs: list[Tile] = []
     for t, c in enumerate(counts):
         if c % 2:
@@ -292,11 +314,12 @@ def seven_pairs(hand: Hand) -> Arrangement | None:
     return Arrangement(Shape.SEVEN_PAIRS, groups)
 
 
-def thirteen_orphans(hand: Hand) -> Arrangement | None:
+def thirteen_orphans(hand: Hand, counts: list[int] | None = None) -> Arrangement | None:
     """The thirteen-orphans reading: one of each terminal and honor, one of them paired."""
     if hand.melds or len(hand.concealed) != 14:
         return None
-    counts = count_vector(hand.concealed)
+    if counts is None:
+        counts = count_vector(hand.concealed)
     if any(counts[t] == 0 for t in tiles.ORPHANS):
         return None
     if sum(counts[t] for t in tiles.ORPHANS) != 14:
@@ -311,11 +334,14 @@ def thirteen_orphans(hand: Hand) -> Arrangement | None:
 
 def arrangements(hand: Hand, *, distinct_waits: bool = False) -> list[Arrangement]:
     """Every reading of a valid hand; empty when it is not a winning hand (R7)."""
-    out = regular_arrangements(hand, distinct_waits=distinct_waits)
-    pairs = seven_pairs(hand)
+    counts = count_vector(hand.concealed)
+    out = regular_arrangements(hand, distinct_waits=distinct_waits, counts=counts)
+    if hand.melds:
+        return out
+    pairs = seven_pairs(hand, counts)
     if pairs is not None:
         out.append(pairs)
-    orphans = thirteen_orphans(hand)
+    orphans = thirteen_orphans(hand, counts)
     if orphans is not None:
         out.append(orphans)
     return out
