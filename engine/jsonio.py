@@ -128,7 +128,8 @@ def hand_from_json(obj: object) -> Hand:
             item = Incidental(name)
         except ValueError:
             known = ", ".join(x.value for x in Incidental)
-            problems.append(Problem(f"incidentals[{i}]", f"unknown incidental {_kind(name)} "
+            what = repr(name) if isinstance(name, str) else _kind(name)
+            problems.append(Problem(f"incidentals[{i}]", f"unknown incidental {what} "
                                     f"(known: {known})"))
             continue
         if item in incidentals:

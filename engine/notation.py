@@ -72,9 +72,11 @@ def parse_tiles(tok: _Token) -> list[Tile]:
     if len(text) == 1:
         raise _error(tok.col, f"{tok.text!r} needs numbers after the suit letter, like {text}123")
     out: list[Tile] = []
-    top = 9 if letter in "cbk" else 4
+    # Only the ASCII digits 1-9 (or 1-4): str.isdigit() also accepts '²' and '１',
+    # which would then crash the code lookup instead of giving a NotationError.
+    ranks = "123456789" if letter in "cbk" else "1234"
     for i, ch in enumerate(text[1:], start=1):
-        if not ch.isdigit() or ch == "0" or int(ch) > top:
+        if ch not in ranks:
             kind = "tile rank" if letter in "cbk" else f"{'flower' if letter == 'f' else 'season'}"
             what = f"{ch!r} is not a {kind}" if letter in "cbk" else (
                 f"{ch!r} is not a {kind} number (1-4)")
@@ -131,15 +133,17 @@ def parse(line: str, *, check: bool = True) -> Hand:
         if text in "[{":
             close = "]" if text == "[" else "}"
             j = i + 1
-            inside: list[Tile] = []
             while j < len(toks) and toks[j].text != close:
                 if toks[j].text in "[]{}":
                     raise _error(toks[j].col, f"{toks[j].text!r} inside a meld; close "
                                  f"{text!r} with {close!r} first")
-                inside.extend(parse_tiles(toks[j]))
                 j += 1
             if j == len(toks):
+                # Report the missing bracket before any token it swallowed (`[c456 +c1`).
                 raise _error(tok.col, f"{text!r} is never closed with {close!r}")
+            inside: list[Tile] = []
+            for k in range(i + 1, j):
+                inside.extend(parse_tiles(toks[k]))
             if not inside:
                 raise _error(tok.col, "an empty meld")
             melds.append(_meld(inside, concealed=text == "{", col=tok.col))

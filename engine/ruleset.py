@@ -105,12 +105,29 @@ def family_of(pattern_id: str) -> str:
     return ".".join(parts[:2])
 
 
-@cache
 def load(name_or_path: str = DEFAULT) -> Ruleset:
-    """A ruleset by built-in name or by the path of a TOML file."""
+    """A ruleset by built-in name or by the path of a TOML file.
+
+    Results are cached; a file that changed on disk (a house-rules file being
+    edited) is read again.
+    """
     path = _resolve(name_or_path)
+    try:
+        stamp = path.stat().st_mtime_ns
+    except OSError:
+        stamp = 0
+    return _load(path, stamp)
+
+
+@cache
+def _load(path: Path, stamp: int) -> Ruleset:
     data = _merged(path, ())
     return _build(data, path)
+
+
+def clear_cache() -> None:
+    """Forget every loaded ruleset (tests that rewrite one file many times use it)."""
+    _load.cache_clear()
 
 
 def _resolve(name_or_path: str, relative_to: Path | None = None) -> Path:
@@ -212,8 +229,12 @@ def _build(data: dict[str, Any], path: Path) -> Ruleset:
         problems.append(f"[ruleset]: scheme {scheme!r} is not one of {', '.join(SCHEMES)}")
     cap = need(head, "cap", int, "[ruleset]", 320)
     limit = need(head, "limit", int, "[ruleset]", cap)
-    ignores = head.get("chicken_ignores", [])
-    categories = {str(k): str(v) for k, v in data.get("categories", {}).items()}
+    ignores = _string_list(head, "chicken_ignores", "[ruleset]", problems)
+    raw_categories = data.get("categories", {})
+    if not isinstance(raw_categories, dict):
+        problems.append("[categories] must be a table of number = name")
+        raw_categories = {}
+    categories = {str(k): str(v) for k, v in raw_categories.items()}
     known = detector_names()
     patterns: list[Pattern] = []
     raw = data.get("patterns", {})
@@ -237,7 +258,7 @@ def _build(data: dict[str, Any], path: Path) -> Ruleset:
         if unit not in UNITS:
             problems.append(f"{where}: unit must be one of {', '.join(UNITS)}")
         not_for: set[Shape] = set()
-        for shape_name in fields.get("not_for", []):
+        for shape_name in _string_list(fields, "not_for", where, problems):
             try:
                 not_for.add(Shape(shape_name))
             except ValueError:
@@ -253,7 +274,7 @@ def _build(data: dict[str, Any], path: Path) -> Ruleset:
                 category=pid.split(".")[0],
                 detector=detector,
                 stacks=bool(fields.get("stacks", False)),
-                replaces=tuple(str(x) for x in fields.get("replaces", [])),
+                replaces=tuple(_string_list(fields, "replaces", where, problems)),
                 not_for=frozenset(not_for),
                 description=str(fields.get("description", "")),
                 rank=tuple(int(x) for x in pid.split(".")),
@@ -280,6 +301,15 @@ def _build(data: dict[str, Any], path: Path) -> Ruleset:
         patterns=tuple(patterns),
         source=str(path),
     )
+
+
+def _string_list(table: dict[str, Any], key: str, where: str, problems: list[str]) -> list[str]:
+    """A list of strings from a table, or a problem noted and an empty list."""
+    value = table.get(key, [])
+    if not isinstance(value, list) or not all(isinstance(x, str) for x in value):
+        problems.append(f"{where}: '{key}' must be a list of strings, like [\"a\", \"b\"]")
+        return []
+    return value
 
 
 def all_detectors_known() -> bool:

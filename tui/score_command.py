@@ -33,7 +33,10 @@ def _read_source(input_path: str | None) -> str:
     if input_path is None:
         if sys.stdin is None or sys.stdin.isatty():
             raise InputError(["input: give a hand, --input FILE, or pipe hands to stdin"])
-        return sys.stdin.read()
+        try:
+            return sys.stdin.read()
+        except UnicodeDecodeError:
+            raise InputError(["input: standard input is not UTF-8 text"]) from None
     try:
         return Path(input_path).read_text(encoding="utf-8")
     except FileNotFoundError:
@@ -139,6 +142,9 @@ def run_score(
             try:
                 hands = [parse(hand_text)]
             except HandError as err:
+                if as_json:
+                    # The machine interface: one line per problem, naming hand and field.
+                    raise InputError(_problem_lines(0, err.problems)) from None
                 raise InputError(_notation_error(hand_text, err, "")) from None
         else:
             text = _read_source(input_path)

@@ -2,13 +2,16 @@
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from engine.arrangements import Shape
 from engine.notation import parse
-from engine.ruleset import RulesetError, builtin_names, family_of, load
+from engine.ruleset import RulesetError, builtin_names, clear_cache, family_of, load
 from engine.scoring import score
 
 DEFAULT_IDS = """
@@ -168,3 +171,54 @@ def test_extends_cycle_is_an_error(tmp_path: Path) -> None:
     write(tmp_path, '[ruleset]\nid = "b"\nextends = "a.toml"\n', "b.toml")
     with pytest.raises(RulesetError, match="circle"):
         load(str(tmp_path / "a.toml"))
+
+
+# --- the loader never fails with anything but its own error ---------------------------
+
+_VALUES = st.one_of(
+    st.integers(-500, 500), st.booleans(), st.text(max_size=8),
+    st.lists(st.text(max_size=4), max_size=3), st.lists(st.integers(), max_size=2),
+    st.dictionaries(st.text(max_size=4), st.integers(), max_size=2),
+)
+_KEYS = st.sampled_from([
+    "value", "name", "chinese", "unit", "detector", "family", "stacks", "replaces",
+    "not_for", "description", "enabled", "nonsense",
+])
+
+
+def _toml_value(v: object) -> str:
+    return json.dumps(v) if not isinstance(v, dict) else (
+        "{" + ", ".join(f"{json.dumps(k)} = {json.dumps(x)}" for k, x in v.items()) + "}")
+
+
+@settings(
+    max_examples=150, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+)
+@given(
+    head=st.dictionaries(st.sampled_from(["cap", "limit", "scheme", "chicken_ignores", "name",
+                                          "extends"]), _VALUES, max_size=3),
+    patterns=st.dictionaries(
+        st.sampled_from(["1.2", "2.1", "5.9", "13.1", "x", "9.1.1"]),
+        st.dictionaries(_KEYS, _VALUES, max_size=3), max_size=3,
+    ),
+)
+def test_random_house_rules_fail_only_with_ruleset_error(
+    tmp_path: Path, head: dict[str, object], patterns: dict[str, dict[str, object]]
+) -> None:
+    lines = ["[ruleset]", 'id = "random"']
+    head = {"extends": "mj-score-eval", **head}
+    lines += [f"{k} = {_toml_value(v)}" for k, v in head.items()]
+    for pid, fields in patterns.items():
+        lines.append(f'[patterns."{pid}"]')
+        lines += [f"{k} = {_toml_value(v)}" for k, v in fields.items()]
+    path = tmp_path / "random.toml"
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    clear_cache()
+    try:
+        rules = load(str(path))
+    except RulesetError as err:
+        assert str(err)
+    else:
+        assert rules.patterns
+        # Whatever loads must also score a hand without crashing.
+        score(parse("c123 c456 b234 b567 k5 +k5"), rules)
