@@ -12,6 +12,7 @@ from typing import Any
 from engine import tiles
 from engine.hand import DEFAULT_RULESET, Hand, Incidental, Meld, MeldKind, Problem, validate
 from engine.notation import format_hand
+from engine.payoff import payoff
 from engine.scoring import Hit, Outcome, Score
 from engine.tiles import Tile
 
@@ -217,6 +218,13 @@ def score_to_json(result: Score, *, all_arrangements: bool = False) -> JSONObjec
         "not_counted": best["not_counted"],
         "hand": format_hand(result.hand),
     }
+    pay = payoff(result)
+    if pay is not None:
+        out["payoff"] = {
+            "scheme": pay.scheme,
+            "winner_gets": pay.winner_gets,
+            "payments": [{"who": p.who, "amount": p.amount} for p in pay.payments],
+        }
     if all_arrangements:
         out["alternatives"] = [_outcome(o) for o in result.others]
     return out

@@ -22,6 +22,7 @@ BUILTIN_DIR: Final = Path(__file__).parent / "rulesets"
 DEFAULT: Final = "mj-score-eval"
 UNITS: Final = ("hand", "set", "tile")
 SCHEMES: Final = ("additive",)
+PAYOFFS: Final = ("zung-jung",)
 
 
 class RulesetError(ValueError):
@@ -70,6 +71,7 @@ class Ruleset:
     categories: dict[str, str]
     patterns: tuple[Pattern, ...]
     source: str
+    payoff: str | None = None  # how a win is paid, e.g. "zung-jung"
 
     def __hash__(self) -> int:
         return hash((self.id, self.source))
@@ -228,6 +230,10 @@ def _build(data: dict[str, Any], path: Path) -> Ruleset:
     if scheme not in SCHEMES:
         problems.append(f"[ruleset]: scheme {scheme!r} is not one of {', '.join(SCHEMES)}")
     cap = need(head, "cap", int, "[ruleset]", 320)
+    payoff = head.get("payoff")
+    if payoff is not None and payoff not in PAYOFFS:
+        problems.append(f"[ruleset]: payoff {payoff!r} is not one of {', '.join(PAYOFFS)}")
+        payoff = None
     limit = need(head, "limit", int, "[ruleset]", cap)
     ignores = _string_list(head, "chicken_ignores", "[ruleset]", problems)
     raw_categories = data.get("categories", {})
@@ -300,6 +306,7 @@ def _build(data: dict[str, Any], path: Path) -> Ruleset:
         categories=categories,
         patterns=tuple(patterns),
         source=str(path),
+        payoff=payoff,
     )
 
 

@@ -10,6 +10,7 @@ from rich.text import Text
 
 from engine import tiles
 from engine.notation import format_hand
+from engine.payoff import payoff
 from engine.scoring import Outcome, Score
 from tui.tile_text import arrangement_text, tiles_text
 
@@ -93,6 +94,9 @@ def render_score(result: Score, *, all_arrangements: bool = False) -> Panel:
         parts.append(Text.assemble(("bonus ", "dim"), tiles_text(hand.bonus)))
     parts.append(Text(""))
     parts.extend(outcome_renderables(result, result.best))
+    pay = payoff(result)
+    if pay is not None:
+        parts.append(Text.assemble(("Payoff ", "bold"), pay.describe()))
     if all_arrangements:
         if result.others:
             for n, other in enumerate(result.others, start=2):

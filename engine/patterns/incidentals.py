@@ -57,3 +57,20 @@ def bonus_tile_loose(f: HandFacts) -> int:
     flowers = f.bonus & frozenset(tiles.FLOWERS)
     seasons = f.bonus & frozenset(tiles.SEASONS)
     return sum(len(group) for group in (flowers, seasons) if len(group) < 4)
+
+
+def _own_number(f: HandFacts) -> int:
+    """The flower/season number that belongs to the seat: east 1, south 2, west 3, north 4."""
+    return f.hand.seat_wind - tiles.EAST + 1
+
+
+@hand_detector("bonus_tile_proper")
+def bonus_tile_proper(f: HandFacts) -> int:
+    """Zung Jung 11.1.2: the flower and the season whose number matches the seat."""
+    return sum(1 for t in f.bonus if tiles.RANK[t] == _own_number(f))
+
+
+@hand_detector("bonus_tile_improper")
+def bonus_tile_improper(f: HandFacts) -> int:
+    """Zung Jung 11.1.1: the other flowers and seasons."""
+    return sum(1 for t in f.bonus if tiles.RANK[t] != _own_number(f))

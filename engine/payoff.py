@@ -1,0 +1,69 @@
+"""Who pays whom once a hand is scored, for rulesets that define a payoff.
+
+Zung Jung's formal-competition scheme (shared/ZUNG-JUNG.md): the winner always
+collects three times the hand's value.  On a self-drawn win each opponent pays the
+value.  On a discard, a hand worth 25 or less is paid by all three alike; above
+that the two players who did not discard pay 25 each and the discarder pays the
+rest.  Robbing a kong counts as a discard; winning on a kong's replacement tile is
+a self-draw.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from engine.scoring import Score
+
+ZJ_SHARED_LIMIT = 25
+
+
+@dataclass(frozen=True, slots=True)
+class Payment:
+    """One loser's payment to the winner."""
+
+    who: str  # "discarder", "other" (did not discard) or "opponent" (self-drawn win)
+    amount: int
+
+
+@dataclass(frozen=True, slots=True)
+class Payoff:
+    """The payments of one win and the winner's gain."""
+
+    scheme: str
+    payments: tuple[Payment, ...]
+
+    @property
+    def winner_gets(self) -> int:
+        return sum(p.amount for p in self.payments)
+
+    def describe(self) -> str:
+        """'discarder pays 160, the other two pay 25 each: the winner gets 210'."""
+        by_who: dict[str, list[int]] = {}
+        for p in self.payments:
+            by_who.setdefault(p.who, []).append(p.amount)
+        parts = []
+        for who, amounts in by_who.items():
+            label = {"opponent": "each opponent", "other": "each other player",
+                     "discarder": "the discarder"}[who]
+            parts.append(f"{label} pays {amounts[0]}")
+        return ", ".join(parts) + f": the winner gets {self.winner_gets}"
+
+
+def zung_jung(value: int, *, self_drawn: bool) -> Payoff:
+    """The formal-competition payoff of a hand worth `value`."""
+    if self_drawn:
+        payments = (Payment("opponent", value),) * 3
+    elif value <= ZJ_SHARED_LIMIT:
+        payments = (Payment("discarder", value), Payment("other", value),
+                    Payment("other", value))
+    else:
+        payments = (Payment("discarder", 3 * value - 2 * ZJ_SHARED_LIMIT),
+                    Payment("other", ZJ_SHARED_LIMIT), Payment("other", ZJ_SHARED_LIMIT))
+    return Payoff("zung-jung", payments)
+
+
+def payoff(result: Score) -> Payoff | None:
+    """The payoff of a scored hand under its ruleset, or None when it defines none."""
+    if not result.winning or result.ruleset.payoff != "zung-jung":
+        return None
+    return zung_jung(result.total, self_drawn=result.hand.self_drawn)
