@@ -1,0 +1,311 @@
+"""Grading a learner's answer against the engine's score, with explanations.
+
+Partial credit (each question is worth 1 point):
+
+* (a) patterns and total: **0.6 x pattern share + 0.4 if the total is exactly right**.
+  The pattern share is ``right / (right + missed + wrongly claimed)``, where a
+  per-set or per-tile pattern counts once per set or tile: claiming Wind Pung twice
+  when it counts three times is 2 right and 1 missed; claiming it four times is 3
+  right and 1 wrongly claimed.  A pattern that counts once per hand is right or
+  wrong as a whole (claiming it twice is the same as once).  With nothing to claim and
+  nothing claimed the share is 1.
+* (b) total only, (c) does X count?, (d) is it a win?: 1 when right, 0 when wrong.
+* A skipped question scores 0.
+
+A question is *correct* (for accuracy and streaks) only with full credit.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from enum import Enum
+from typing import Any
+
+from engine.ruleset import Pattern
+from quizzes import explain
+from quizzes.explain import Explanation
+from quizzes.questions import (
+    Answer,
+    PatternsAnswer,
+    Question,
+    QuestionKind,
+    TotalAnswer,
+    YesNoAnswer,
+    answer_to_json,
+    expected_counts,
+)
+
+PATTERN_WEIGHT = 0.6
+TOTAL_WEIGHT = 0.4
+
+
+def pattern_item(pattern_id: str) -> str:
+    """The progress/review key of a pattern."""
+    return f"pattern:{pattern_id}"
+
+
+def family_item(family_id: str) -> str:
+    """The progress/review key of a family (distinct from a pattern with the same id)."""
+    return f"family:{family_id}"
+
+
+def split_item(item: str) -> tuple[str, str]:
+    """``("pattern", "8.1.1")`` from ``"pattern:8.1.1"``."""
+    kind, _, ref = item.partition(":")
+    return kind, ref
+
+
+class MarkStatus(Enum):
+    """How a learner did on one pattern."""
+
+    RIGHT = "right"
+    MISSED = "missed"  # counts, but was not claimed
+    WRONG = "wrong"  # claimed, but does not count
+    PARTIAL = "partial"  # counts, but claimed the wrong number of times
+
+
+@dataclass(frozen=True, slots=True)
+class PatternMark:
+    """One pattern of a patterns answer: how often it counts and how often it was claimed."""
+
+    pattern: Pattern
+    expected: int
+    claimed: int
+
+    @property
+    def right(self) -> int:
+        return min(self.expected, self.claimed)
+
+    @property
+    def missed(self) -> int:
+        return max(self.expected - self.claimed, 0)
+
+    @property
+    def extra(self) -> int:
+        return max(self.claimed - self.expected, 0)
+
+    @property
+    def ok(self) -> bool:
+        return self.expected == self.claimed
+
+    @property
+    def status(self) -> MarkStatus:
+        if self.ok:
+            return MarkStatus.RIGHT
+        if self.claimed == 0:
+            return MarkStatus.MISSED
+        if self.expected == 0:
+            return MarkStatus.WRONG
+        return MarkStatus.PARTIAL
+
+    def to_json(self) -> dict[str, Any]:
+        return {"id": self.pattern.id, "name": self.pattern.name, "expected": self.expected,
+                "claimed": self.claimed, "status": self.status.value}
+
+
+@dataclass(frozen=True, slots=True)
+class Grade:
+    """The verdict on one answer."""
+
+    question: Question
+    answer: Answer | None  # None when skipped
+    credit: float  # 0..1
+    correct: bool  # full marks
+    marks: tuple[PatternMark, ...] = ()
+    total_given: int | None = None
+    total_ok: bool | None = None  # None when the question did not ask for a total
+    explanations: tuple[Explanation, ...] = ()  # one or more per mistake
+    notes: tuple[Explanation, ...] = ()  # the reasons behind a right yes/no answer
+    credit_text: str = ""
+    seconds: float | None = None  # time to answer, filled in by the round
+    items: Mapping[str, bool] = field(default_factory=dict)  # review item -> right?
+
+    @property
+    def skipped(self) -> bool:
+        return self.answer is None
+
+    @property
+    def total_expected(self) -> int:
+        return self.question.result.total
+
+    @property
+    def mistakes(self) -> tuple[PatternMark, ...]:
+        return tuple(m for m in self.marks if not m.ok)
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "credit": round(self.credit, 4),
+            "correct": self.correct,
+            "answer": answer_to_json(self.answer),
+            "expected": answer_to_json(self.question.expected()),
+            "marks": [m.to_json() for m in self.marks],
+            "total_given": self.total_given,
+            "total_ok": self.total_ok,
+            "explanations": [e.to_json() for e in self.explanations],
+            "credit_text": self.credit_text,
+        }
+
+
+def _normalise(question: Question, claimed: Mapping[str, int]) -> dict[str, int]:
+    """Claimed counts, with unknown ids refused and per-hand patterns capped at 1."""
+    ids = question.ruleset.by_id()
+    unknown = sorted(k for k in claimed if k not in ids)
+    if unknown:
+        raise ValueError(f"unknown pattern id(s) for {question.ruleset.id}: {', '.join(unknown)}")
+    out: dict[str, int] = {}
+    for pid, n in claimed.items():
+        if n < 0:
+            raise ValueError(f"pattern {pid}: a count cannot be negative")
+        if n:
+            out[pid] = 1 if ids[pid].unit == "hand" else n
+    return out
+
+
+def _marks(question: Question, claimed: Mapping[str, int]) -> tuple[PatternMark, ...]:
+    ids = question.ruleset.by_id()
+    expected = expected_counts(question.result)
+    keys = sorted(set(expected) | set(claimed), key=lambda k: tuple(int(x) for x in k.split(".")))
+    return tuple(PatternMark(ids[k], expected.get(k, 0), claimed.get(k, 0)) for k in keys)
+
+
+def pattern_share(marks: tuple[PatternMark, ...]) -> float:
+    """right / (right + missed + wrongly claimed), per set for per-set patterns."""
+    right = sum(m.right for m in marks)
+    union = right + sum(m.missed + m.extra for m in marks)
+    return 1.0 if union == 0 else right / union
+
+
+def _pattern_explanations(question: Question, marks: tuple[PatternMark, ...]
+                          ) -> list[Explanation]:
+    result = question.result
+    hits = {h.pattern.id: h for h in result.counted}
+    out: list[Explanation] = []
+    for m in marks:
+        if m.ok:
+            continue
+        if m.claimed < m.expected:
+            out.append(explain.missed(result, hits[m.pattern.id], m.claimed))
+        else:
+            out.append(explain.wrong_claim(result, m.pattern, m.claimed))
+    return out
+
+
+def _family_items(marks: tuple[PatternMark, ...]) -> dict[str, bool]:
+    fam: dict[str, bool] = {}
+    for m in marks:
+        key = family_item(m.pattern.family)
+        fam[key] = fam.get(key, True) and m.ok
+    return fam
+
+
+def _items_for(question: Question, ok: bool, pattern_ids: list[str]) -> dict[str, bool]:
+    ids = question.ruleset.by_id()
+    out: dict[str, bool] = {}
+    for pid in pattern_ids:
+        out[pattern_item(pid)] = ok
+        out[family_item(ids[pid].family)] = ok
+    return out
+
+
+def grade(question: Question, answer: Answer | None) -> Grade:
+    """Mark an answer (None for a skipped question) and explain every mistake."""
+    kind = question.kind
+    if answer is not None and not isinstance(answer, _ANSWER_TYPES[kind]):
+        raise TypeError(f"a {kind.value} question takes a {_ANSWER_TYPES[kind].__name__}, "
+                        f"not {type(answer).__name__}")
+    if kind is QuestionKind.PATTERNS:
+        assert answer is None or isinstance(answer, PatternsAnswer)
+        return _grade_patterns(question, answer)
+    if kind is QuestionKind.TOTAL:
+        assert answer is None or isinstance(answer, TotalAnswer)
+        return _grade_total(question, answer)
+    assert answer is None or isinstance(answer, YesNoAnswer)
+    if kind is QuestionKind.DOES_COUNT:
+        return _grade_does_count(question, answer)
+    return _grade_is_win(question, answer)
+
+
+_ANSWER_TYPES: dict[QuestionKind, type] = {
+    QuestionKind.PATTERNS: PatternsAnswer,
+    QuestionKind.TOTAL: TotalAnswer,
+    QuestionKind.DOES_COUNT: YesNoAnswer,
+    QuestionKind.IS_WIN: YesNoAnswer,
+}
+
+
+def _grade_patterns(question: Question, answer: PatternsAnswer | None) -> Grade:
+    result = question.result
+    claimed = _normalise(question, answer.patterns) if answer is not None else {}
+    given = answer.total if answer is not None else None
+    marks = _marks(question, claimed)
+    share = pattern_share(marks)
+    total_ok = given == result.total
+    credit = PATTERN_WEIGHT * share + (TOTAL_WEIGHT if total_ok else 0.0)
+    correct = total_ok and all(m.ok for m in marks)
+    if correct:
+        credit = 1.0
+    explanations: list[Explanation] = []
+    if not correct and answer is not None:
+        other = explain.other_arrangement(result, claimed, given)
+        if other is not None:
+            explanations.append(other)
+    explanations.extend(_pattern_explanations(question, marks))
+    if not total_ok:
+        explanations.append(explain.total_explanation(result, given))
+    right = sum(m.right for m in marks)
+    union = right + sum(m.missed + m.extra for m in marks)
+    text = (f"patterns {right}/{union} x {PATTERN_WEIGHT:g} = {PATTERN_WEIGHT * share:.2f}, "
+            f"total {'right' if total_ok else 'wrong'} "
+            f"+ {TOTAL_WEIGHT if total_ok else 0:g} = {credit:.2f}")
+    items = {pattern_item(m.pattern.id): m.ok for m in marks}
+    items.update(_family_items(marks))
+    return Grade(question, answer, credit, correct, marks, given, total_ok,
+                 tuple(explanations), (), text, None, items)
+
+
+def _grade_total(question: Question, answer: TotalAnswer | None) -> Grade:
+    result = question.result
+    given = answer.total if answer is not None else None
+    ok = given == result.total
+    explanations: list[Explanation] = []
+    if not ok:
+        if given is not None:
+            other = explain.other_arrangement(result, None, given)
+            if other is not None:
+                explanations.append(other)
+        explanations.append(explain.total_explanation(result, given))
+    counted = [h.pattern.id for h in result.counted]
+    text = f"total {'right' if ok else 'wrong'}: {1 if ok else 0}"
+    return Grade(question, answer, 1.0 if ok else 0.0, ok, (), given, ok, tuple(explanations),
+                 (), text, None, _items_for(question, ok, counted))
+
+
+def _grade_does_count(question: Question, answer: YesNoAnswer | None) -> Grade:
+    result = question.result
+    pattern = question.target_pattern
+    assert pattern is not None
+    hit = next((h for h in result.counted if h.pattern.id == pattern.id), None)
+    ok = answer is not None and answer.yes == (hit is not None)
+    if ok:
+        note = explain.counts_note(result, pattern)
+    elif hit is not None:
+        note = explain.missed(result, hit)
+    else:
+        note = explain.wrong_claim(result, pattern)
+    text = f"{'right' if ok else 'wrong'}: {1 if ok else 0}"
+    return Grade(question, answer, 1.0 if ok else 0.0, ok, (), None, None,
+                 () if ok else (note,), (note,) if ok else (), text, None,
+                 _items_for(question, ok, [pattern.id]))
+
+
+def _grade_is_win(question: Question, answer: YesNoAnswer | None) -> Grade:
+    result = question.result
+    ok = answer is not None and answer.yes == result.winning
+    said = answer.yes if answer is not None else not result.winning
+    note = explain.win_explanation(result, said)
+    text = f"{'right' if ok else 'wrong'}: {1 if ok else 0}"
+    illegal = result.ruleset.with_detector("illegal_call")
+    items = _items_for(question, ok, [illegal.id]) if illegal is not None else {}
+    return Grade(question, answer, 1.0 if ok else 0.0, ok, (), None, None,
+                 () if ok else (note,), (note,) if ok else (), text, None, items)

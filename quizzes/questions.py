@@ -1,0 +1,239 @@
+"""Quiz questions and the answers a learner gives.
+
+Four kinds of question:
+
+* (a) `PATTERNS` — name the patterns that count (with counts for per-set and per-tile
+  patterns) and the total;
+* (b) `TOTAL` — the total only;
+* (c) `DOES_COUNT` — does one pattern X count in this hand?  X is picked so the
+  answer is sometimes yes (a pattern that counts), sometimes a tempting no (present
+  but not counting: outranked, replaced by a limit, not for this shape) and sometimes a
+  plain no (absent, preferring patterns close to the hand: another reading has it,
+  or a relative of a pattern that is there);
+* (d) `IS_WIN` — is this a winning hand at all?
+
+The expected answer always comes from the engine's `Score`; nothing is stored by hand.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
+from enum import Enum
+from typing import Any
+
+from engine.hand import Hand
+from engine.ruleset import Pattern, Ruleset, load
+from engine.scoring import Score, score
+from quizzes.sources import QuizHand
+
+
+class QuestionKind(Enum):
+    """What a question asks."""
+
+    PATTERNS = "patterns"
+    TOTAL = "total"
+    DOES_COUNT = "does_count"
+    IS_WIN = "is_win"
+
+    @property
+    def label(self) -> str:
+        return _LABELS[self]
+
+
+_LABELS = {
+    QuestionKind.PATTERNS: "patterns and total",
+    QuestionKind.TOTAL: "total only",
+    QuestionKind.DOES_COUNT: "does it count?",
+    QuestionKind.IS_WIN: "is it a win?",
+}
+
+
+@dataclass(frozen=True, slots=True)
+class PatternsAnswer:
+    """Kind (a): the patterns claimed (id -> how many times) and the total."""
+
+    patterns: Mapping[str, int] = field(default_factory=dict)
+    total: int | None = None
+
+    @classmethod
+    def of(cls, patterns: Iterable[str] | Mapping[str, int], total: int | None = None
+           ) -> PatternsAnswer:
+        """From ids (a repeated id counts twice) or from an id -> count mapping."""
+        if isinstance(patterns, Mapping):
+            counts = {str(k): int(v) for k, v in patterns.items() if int(v) > 0}
+        else:
+            counts = dict(Counter(str(p) for p in patterns))
+        return cls(counts, total)
+
+
+@dataclass(frozen=True, slots=True)
+class TotalAnswer:
+    """Kind (b): the total."""
+
+    total: int
+
+
+@dataclass(frozen=True, slots=True)
+class YesNoAnswer:
+    """Kinds (c) and (d): yes or no."""
+
+    yes: bool
+
+
+Answer = PatternsAnswer | TotalAnswer | YesNoAnswer
+
+
+def answer_to_json(answer: Answer | None) -> dict[str, Any] | None:
+    """A JSON-ready form of an answer (None for a skipped question)."""
+    if answer is None:
+        return None
+    if isinstance(answer, PatternsAnswer):
+        return {"patterns": dict(sorted(answer.patterns.items())), "total": answer.total}
+    if isinstance(answer, TotalAnswer):
+        return {"total": answer.total}
+    return {"yes": answer.yes}
+
+
+def answer_from_json(data: Mapping[str, Any] | None) -> Answer | None:
+    """The inverse of `answer_to_json`."""
+    if data is None:
+        return None
+    if "patterns" in data:
+        return PatternsAnswer.of(data["patterns"], data.get("total"))
+    if "yes" in data:
+        return YesNoAnswer(bool(data["yes"]))
+    return TotalAnswer(int(data["total"]))
+
+
+@dataclass(frozen=True, slots=True)
+class Question:
+    """One question of a round: a hand, what is asked, and the engine's answer."""
+
+    number: int  # 1-based place in its round
+    kind: QuestionKind
+    item: QuizHand
+    result: Score
+    target: str | None = None  # the pattern asked about, for DOES_COUNT
+
+    @property
+    def hand(self) -> Hand:
+        return self.item.hand
+
+    @property
+    def hand_id(self) -> str:
+        return self.item.id
+
+    @property
+    def ruleset(self) -> Ruleset:
+        return self.result.ruleset
+
+    @property
+    def target_pattern(self) -> Pattern | None:
+        return self.ruleset.pattern(self.target) if self.target else None
+
+    @property
+    def prompt(self) -> str:
+        """The question in words."""
+        if self.kind is QuestionKind.PATTERNS:
+            return "Which patterns count, how many times each, and what is the total?"
+        if self.kind is QuestionKind.TOTAL:
+            return "What does this hand score?"
+        if self.kind is QuestionKind.IS_WIN:
+            return "Is this a winning hand?"
+        p = self.target_pattern
+        assert p is not None
+        return f"Does {p.name} ({p.id}) count in this hand?"
+
+    def expected(self) -> Answer:
+        """The right answer, from the engine's score."""
+        if self.kind is QuestionKind.PATTERNS:
+            return PatternsAnswer(expected_counts(self.result), self.result.total)
+        if self.kind is QuestionKind.TOTAL:
+            return TotalAnswer(self.result.total)
+        if self.kind is QuestionKind.IS_WIN:
+            return YesNoAnswer(self.result.winning)
+        return YesNoAnswer(self.target in expected_counts(self.result))
+
+
+def expected_counts(result: Score) -> dict[str, int]:
+    """pattern id -> count for every pattern that counts in the chosen reading."""
+    return {h.pattern.id: h.count for h in result.counted}
+
+
+def make_question(number: int, kind: QuestionKind, item: QuizHand, *,
+                  ruleset: Ruleset | None = None, rng: random.Random | None = None
+                  ) -> Question:
+    """Score the hand and build the question; raises HandError for a hand that is not one."""
+    rules = ruleset if ruleset is not None else load(item.hand.ruleset)
+    result = score(item.hand, rules)
+    target = None
+    if kind is QuestionKind.DOES_COUNT:
+        target = choose_target(result, rng or random.Random(), focus=item.focus,
+                               about=item.about)
+    return Question(number, kind, item, result, target)
+
+
+# Which kind of pattern a "does it count?" question asks about, and how often.
+TARGET_WEIGHTS: dict[str, float] = {"counted": 0.4, "present": 0.3, "absent": 0.3}
+
+
+def choose_target(result: Score, rng: random.Random, focus: str | None = None,
+                  about: tuple[str, ...] = ()) -> str:
+    """The pattern to ask about in a "does X count?" question.
+
+    A review focus wins (a pattern id, or a family id resolved to the member the hand
+    shows best).  A curated hand's teaching points (`about`) are asked about half the
+    time.  Otherwise the answer is yes, a tempting no, or a plain no, with the weights
+    of `TARGET_WEIGHTS`, falling back to whatever the hand offers.
+    """
+    rules = result.ruleset
+    ids = rules.by_id()
+    best = result.best
+    taught = [a for a in about if a in ids]
+    if not focus and taught and rng.random() < 0.5:
+        return rng.choice(taught)
+    if focus:
+        if focus in ids:
+            return focus
+        members = [p.id for p in rules.family_members(focus)]
+        if members:
+            for h in (*best.counted, *best.not_counted):
+                if h.pattern.id in members:
+                    return h.pattern.id
+            return rng.choice(members)
+    counted = [h.pattern.id for h in best.counted]
+    present = [h.pattern.id for h in best.not_counted if h.pattern.id not in counted]
+    absent = _tempting_absent(result)
+    buckets = {"counted": counted, "present": present, "absent": absent}
+    options = [(name, ids_) for name, ids_ in buckets.items() if ids_]
+    if not options:
+        pool = [p.id for p in rules.patterns]
+        return rng.choice(pool)
+    weights = [TARGET_WEIGHTS[name] for name, _ in options]
+    _, chosen = rng.choices(options, weights=weights)[0]
+    return rng.choice(chosen)
+
+
+def _tempting_absent(result: Score) -> list[str]:
+    """Absent patterns worth asking about: in another reading, or a close relative."""
+    rules = result.ruleset
+    here = {h.pattern.id for h in result.best.hits}
+    elsewhere = {h.pattern.id for o in result.others for h in o.hits}
+    families = {h.pattern.family for h in result.best.hits}
+    relatives = {p.id for p in rules.patterns if p.family in families}
+    skip = {"1.1", "1.7"}
+    near = (elsewhere | relatives) - here - skip
+    if near:
+        return sorted(near, key=_id_key)
+    categories = {h.pattern.category for h in result.best.hits}
+    same_category = {p.id for p in rules.patterns if p.category in categories} - here - skip
+    if same_category:
+        return sorted(same_category, key=_id_key)
+    return [p.id for p in rules.patterns if p.id not in here and p.id not in skip]
+
+
+def _id_key(pattern_id: str) -> tuple[int, ...]:
+    return tuple(int(x) for x in pattern_id.split("."))

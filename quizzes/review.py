@@ -1,0 +1,122 @@
+"""Spaced review with the FSRS scheduler (the `fsrs` package): one card per pattern
+and one per family the learner has met.
+
+Every graded question rates the cards of the patterns and families it tested:
+
+* wrong (missed, wrongly claimed, miscounted, skipped) -> ``Again``: back within minutes;
+* right -> ``Good``, or ``Easy`` when answered within the kind's fast time.
+
+So a pattern missed today is due again soon, and one answered right again and again
+is pushed out to days, weeks, months.  The cards live in the progress store
+(`quizzes.store`); due cards drive `ReviewSource` (`quizzes.sources`).
+"""
+
+from __future__ import annotations
+
+import zlib
+from collections.abc import Iterable
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from typing import TYPE_CHECKING
+
+from fsrs import Card, Rating, ReviewLog, Scheduler, State
+
+from quizzes.grading import split_item
+
+if TYPE_CHECKING:
+    from engine.ruleset import Ruleset
+    from quizzes.sources import Finder, QuizHand, ReviewSource
+    from quizzes.store import ProgressStore
+
+__all__ = [
+    "Card",
+    "DueItem",
+    "Rating",
+    "Reviewer",
+    "State",
+    "due_refs",
+    "rating_for",
+    "review_source",
+    "utc",
+]
+
+
+def utc(moment: datetime | None = None) -> datetime:
+    """`moment` (default: now) as an aware UTC datetime, as fsrs requires."""
+    if moment is None:
+        return datetime.now(UTC)
+    if moment.tzinfo is None:
+        moment = moment.astimezone()  # a naive time is taken as local time
+    return moment.astimezone(UTC)
+
+
+def rating_for(ok: bool, seconds: float | None, fast_seconds: float | None) -> Rating:
+    """Again for a mistake; Easy for a right answer within `fast_seconds`; else Good."""
+    if not ok:
+        return Rating.Again
+    if seconds is not None and fast_seconds is not None and seconds <= fast_seconds:
+        return Rating.Easy
+    return Rating.Good
+
+
+@dataclass(frozen=True, slots=True)
+class DueItem:
+    """A review card: which pattern or family, when it is due, and how well it is known."""
+
+    item: str  # "pattern:8.1.1" or "family:8.1"
+    due: datetime
+    state: State
+    stability: float | None
+
+    @property
+    def kind(self) -> str:
+        return split_item(self.item)[0]
+
+    @property
+    def ref(self) -> str:
+        return split_item(self.item)[1]
+
+
+class Reviewer:
+    """Creates and reviews cards with one FSRS scheduler."""
+
+    def __init__(self, scheduler: Scheduler | None = None) -> None:
+        self.scheduler = scheduler if scheduler is not None else Scheduler()
+
+    @staticmethod
+    def card_id(item: str) -> int:
+        """A stable card id for an item (fsrs would otherwise use the clock)."""
+        return zlib.crc32(item.encode("utf-8")) + 1
+
+    def new_card(self, item: str, now: datetime | None = None) -> Card:
+        return Card(card_id=self.card_id(item), due=utc(now))
+
+    def review(self, card: Card, rating: Rating, now: datetime | None = None,
+               duration_ms: int | None = None) -> tuple[Card, ReviewLog]:
+        return self.scheduler.review_card(card, rating, utc(now), duration_ms)
+
+    def retrievability(self, card: Card, now: datetime | None = None) -> float:
+        """The chance, by the model, that the learner still knows it now (0..1)."""
+        return float(self.scheduler.get_card_retrievability(card, utc(now)))
+
+
+def due_refs(items: Iterable[DueItem]) -> list[str]:
+    """The pattern and family ids of due cards, in order, each once."""
+    out: list[str] = []
+    for d in items:
+        if d.ref not in out:
+            out.append(d.ref)
+    return out
+
+
+def review_source(store: ProgressStore, now: datetime | None = None, *,
+                  limit: int | None = None, pool: Iterable[QuizHand] | None = None,
+                  finders: list[Finder] | None = None, seed: int | None = None,
+                  ruleset: Ruleset | None = None) -> ReviewSource:
+    """A source of hands aimed at what is due for review now, most overdue first."""
+    from quizzes.sources import ReviewSource
+
+    refs = due_refs(store.due_items(now))
+    if limit is not None:
+        refs = refs[:limit]
+    return ReviewSource(refs, pool=pool, finders=finders, seed=seed, ruleset=ruleset)

@@ -1,0 +1,332 @@
+"""A quiz round: questions from a source, answers graded as they come, a summary.
+
+    source = curated_source("families", store=store)     # or GeneratorSource, review_source...
+    rnd = Round(source, RoundSettings(kinds=(QuestionKind.PATTERNS, QuestionKind.TOTAL)),
+                store=store)
+    while (q := rnd.ask()) is not None:
+        grade = rnd.answer(PatternsAnswer.of({"8.1.1": 3}, total=135))   # or rnd.skip()
+    summary = rnd.finish()
+
+With a store, each answer is saved the moment it is given (with its statistics,
+review ratings and the set's resume position), so an interrupted round keeps every
+answer already given and the next round of that set starts where this one stopped.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from collections import Counter
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass, field, replace
+from datetime import datetime
+from itertools import islice
+from typing import Any
+
+from engine.ruleset import Ruleset, load
+from quizzes.grading import Grade, grade, split_item
+from quizzes.questions import Answer, Question, QuestionKind, make_question
+from quizzes.review import utc
+from quizzes.sources import CuratedSource, HandSource, Order, QuizHand, curated_hands
+from quizzes.store import AnswerRecord, ProgressStore, SetPosition
+
+# Answers this fast (seconds) and right rate Easy for review; slower right ones Good.
+FAST_SECONDS: dict[QuestionKind, float] = {
+    QuestionKind.PATTERNS: 30.0,
+    QuestionKind.TOTAL: 20.0,
+    QuestionKind.DOES_COUNT: 8.0,
+    QuestionKind.IS_WIN: 8.0,
+}
+
+
+@dataclass(frozen=True)
+class RoundSettings:
+    """What a round asks.
+
+    `kinds` lists the question kinds to mix; a kind listed twice comes up twice as
+    often.  Each kind gets its share of the round's questions and the order is
+    shuffled by `seed`, so the same settings and seed give the same round.
+    """
+
+    kinds: tuple[QuestionKind, ...] = (QuestionKind.PATTERNS,)
+    length: int = 10
+    seed: int | None = None
+    ruleset: str | None = None  # None: each hand's own ruleset
+    fast_seconds: dict[QuestionKind, float] = field(default_factory=lambda: dict(FAST_SECONDS))
+
+    def __post_init__(self) -> None:
+        if not self.kinds:
+            raise ValueError("a round needs at least one question kind")
+        if self.length < 1:
+            raise ValueError("a round needs at least one question")
+
+
+def plan_kinds(kinds: Iterable[QuestionKind], length: int, rng: random.Random
+               ) -> list[QuestionKind]:
+    """`length` kinds in fair shares of `kinds`, shuffled."""
+    pool = list(kinds)
+    out = [pool[i % len(pool)] for i in range(length)]
+    rng.shuffle(out)
+    return out
+
+
+@dataclass(frozen=True, slots=True)
+class MissCount:
+    """A pattern or family and how many questions of the round got it wrong."""
+
+    id: str
+    name: str
+    misses: int
+
+
+@dataclass(frozen=True, slots=True)
+class RoundSummary:
+    """The end-of-round report."""
+
+    questions: int
+    answered: int
+    skipped: int
+    score: float  # sum of credits
+    correct: int  # answers with full credit
+    seconds: float  # time spent answering
+    by_kind: dict[str, tuple[int, int]]  # kind -> (correct, asked)
+    missed_patterns: tuple[MissCount, ...]
+    missed_families: tuple[MissCount, ...]
+
+    @property
+    def asked(self) -> int:
+        """Questions answered or skipped (fewer than `questions` if the round ended early)."""
+        return self.answered + self.skipped
+
+    @property
+    def accuracy(self) -> float:
+        """Share of the questions asked that got full credit."""
+        return self.correct / self.asked if self.asked else 0.0
+
+    @property
+    def percent(self) -> float:
+        """The score as a percentage of the questions asked."""
+        return 100.0 * self.score / self.asked if self.asked else 0.0
+
+    @property
+    def average_seconds(self) -> float:
+        return self.seconds / self.answered if self.answered else 0.0
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "questions": self.questions,
+            "answered": self.answered,
+            "skipped": self.skipped,
+            "score": round(self.score, 4),
+            "percent": round(self.percent, 1),
+            "correct": self.correct,
+            "accuracy": round(self.accuracy, 4),
+            "seconds": round(self.seconds, 1),
+            "by_kind": {k: list(v) for k, v in self.by_kind.items()},
+            "missed_patterns": [[m.id, m.name, m.misses] for m in self.missed_patterns],
+            "missed_families": [[m.id, m.name, m.misses] for m in self.missed_families],
+        }
+
+
+class Round:
+    """A round of questions.  Plain Python: the UI drives it with ask/answer/skip."""
+
+    def __init__(self, source: HandSource, settings: RoundSettings | None = None, *,
+                 store: ProgressStore | None = None,
+                 clock: Callable[[], float] = time.monotonic,
+                 now: Callable[[], datetime] = utc) -> None:
+        self.settings = settings or RoundSettings()
+        self.source = source
+        self.store = store
+        self._clock = clock
+        self._now = now
+        rng = random.Random(self.settings.seed)
+        self._rng = rng
+        rules = load(self.settings.ruleset) if self.settings.ruleset else None
+        items: list[QuizHand] = list(islice(iter(source), self.settings.length))
+        kinds = plan_kinds(self.settings.kinds, len(items), rng)
+        self.questions: list[Question] = [
+            make_question(i + 1, kind, item, ruleset=rules, rng=rng)
+            for i, (kind, item) in enumerate(zip(kinds, items, strict=True))
+        ]
+        self.grades: list[Grade] = []
+        self._asked_at: float | None = None
+        self._summary: RoundSummary | None = None
+        self.round_id: int | None = None
+        if store is not None and self.questions:
+            self.round_id = store.start_round(
+                source=_source_kind(source), source_name=source.name,
+                ruleset=self._ruleset_name(rules),
+                kinds=[k.value for k in self.settings.kinds], planned=len(self.questions),
+                now=self._now(),
+            )
+
+    def _ruleset_name(self, rules: Ruleset | None) -> str:
+        if rules is not None:
+            return rules.id
+        names = sorted({q.ruleset.id for q in self.questions})
+        return ",".join(names) if names else (self.settings.ruleset or "")
+
+    # ---- flow
+
+    @property
+    def position(self) -> int:
+        """How many questions have been answered or skipped."""
+        return len(self.grades)
+
+    @property
+    def current(self) -> Question | None:
+        """The question waiting for an answer, or None when the round is over."""
+        return self.questions[self.position] if self.position < len(self.questions) else None
+
+    @property
+    def finished(self) -> bool:
+        return self.current is None
+
+    @property
+    def remaining(self) -> int:
+        return len(self.questions) - self.position
+
+    def ask(self) -> Question | None:
+        """The current question; its answer time is measured from the first ask."""
+        q = self.current
+        if q is not None and self._asked_at is None:
+            self._asked_at = self._clock()
+        return q
+
+    def answer(self, answer: Answer | None) -> Grade:
+        """Grade and record the current question's answer (None skips it)."""
+        q = self.ask()
+        if q is None:
+            raise RuntimeError("the round is over; there is no question to answer")
+        result = grade(q, answer)
+        assert self._asked_at is not None
+        seconds = max(0.0, self._clock() - self._asked_at)
+        result = _with_seconds(result, seconds)
+        if self.store is not None and self.round_id is not None:
+            record = AnswerRecord.from_grade(
+                q.number, result, fast_seconds=self.settings.fast_seconds.get(q.kind),
+                answered_at=self._now())
+            self.store.record_answer(self.round_id, record,
+                                     set_position=self._position_after(q.item))
+        self.grades.append(result)
+        self._asked_at = None
+        return result
+
+    def skip(self) -> Grade:
+        """Give up on the current question: no credit, and the full answer is explained."""
+        return self.answer(None)
+
+    def _position_after(self, item: QuizHand) -> SetPosition | None:
+        source = self.source
+        if not isinstance(source, CuratedSource) or item.position is None:
+            return None
+        return SetPosition(source.set_name, item.position + 1, source.size,
+                           source.order.value, source.seed)
+
+    # ---- the end
+
+    def summary(self, top: int = 5) -> RoundSummary:
+        """The report so far (the round need not be over)."""
+        return summarise(self.questions, self.grades, top)
+
+    def finish(self) -> RoundSummary:
+        """End the round (even early) and record it; returns the summary."""
+        if self._summary is None:
+            self._summary = self.summary()
+            if self.store is not None and self.round_id is not None:
+                set_name = self.source.set_name if isinstance(self.source, CuratedSource) \
+                    else None
+                self.store.finish_round(self.round_id, now=self._now(), set_name=set_name)
+        return self._summary
+
+
+def _with_seconds(g: Grade, seconds: float) -> Grade:
+    return replace(g, seconds=seconds)
+
+
+def _source_kind(source: HandSource) -> str:
+    from quizzes.sources import GeneratorSource, ReviewSource
+
+    if isinstance(source, CuratedSource):
+        return "set"
+    if isinstance(source, GeneratorSource):
+        return "random"
+    if isinstance(source, ReviewSource):
+        return "review"
+    return "hands"
+
+
+def summarise(questions: list[Question], grades: list[Grade], top: int = 5) -> RoundSummary:
+    """Score, accuracy, time, and the patterns and families missed most."""
+    pattern_misses: Counter[str] = Counter()
+    family_misses: Counter[str] = Counter()
+    by_kind: dict[str, list[int]] = {}
+    for q in questions:
+        by_kind.setdefault(q.kind.value, [0, 0])[1] += 1
+    names: dict[str, str] = {}
+    for g in grades:
+        rules = g.question.ruleset
+        if g.correct:
+            by_kind[g.question.kind.value][0] += 1
+        for item, ok in g.items.items():
+            if ok:
+                continue
+            kind, ref = split_item(item)
+            if kind == "pattern":
+                pattern_misses[ref] += 1
+                names.setdefault(item, rules.pattern(ref).name)
+            else:
+                family_misses[ref] += 1
+                names.setdefault(item, family_name(rules, ref))
+
+    def ranked(counter: Counter[str], kind: str) -> tuple[MissCount, ...]:
+        order = sorted(counter.items(), key=lambda kv: (-kv[1], _id_key(kv[0])))
+        return tuple(MissCount(k, names[f"{kind}:{k}"], n) for k, n in order[:top])
+
+    return RoundSummary(
+        questions=len(questions),
+        answered=sum(1 for g in grades if not g.skipped),
+        skipped=sum(1 for g in grades if g.skipped),
+        score=sum(g.credit for g in grades),
+        correct=sum(1 for g in grades if g.correct),
+        seconds=sum(g.seconds or 0.0 for g in grades),
+        by_kind={k: (v[0], v[1]) for k, v in by_kind.items()},
+        missed_patterns=ranked(pattern_misses, "pattern"),
+        missed_families=ranked(family_misses, "family"),
+    )
+
+
+def family_name(rules: Ruleset, family: str) -> str:
+    """A family's name from its members: 'One Kong to Four Kongs' for 2.3."""
+    members = rules.family_members(family)
+    if not members:
+        return family
+    if len(members) == 1:
+        return members[0].name
+    return f"{members[0].name} to {members[-1].name}"
+
+
+def _id_key(pattern_id: str) -> tuple[int, ...]:
+    return tuple(int(x) for x in pattern_id.split(".") if x.isdigit())
+
+
+def curated_source(set_name: str, hands: Sequence[QuizHand] | None = None, *,
+                   store: ProgressStore | None = None, order: Order = Order.IN_ORDER,
+                   seed: int | None = None, restart: bool = False) -> CuratedSource:
+    """A curated set's source, resuming where the learner stopped.
+
+    `hands` default to the built-in set of that name (`quizzes.sets`).  With a store,
+    the set starts at its saved position when the order and the set's size are
+    unchanged (a shuffled set keeps its shuffle); a finished set, `restart`, or a
+    changed set starts again from the first hand (a shuffled one with a new shuffle).
+    """
+    chosen = list(hands) if hands is not None else curated_hands(set_name)
+    start = 0
+    progress = store.set_progress(set_name) if store is not None else None
+    if (progress is not None and not restart and progress.order == order.value
+            and progress.size == len(chosen) and progress.position < len(chosen)):
+        start = progress.position
+        if order is Order.SHUFFLED and seed is None:
+            seed = progress.seed
+    return CuratedSource(set_name, chosen, order=order, seed=seed, start=start)

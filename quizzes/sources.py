@@ -1,0 +1,380 @@
+"""Where a round's hands come from: a small protocol and its implementations.
+
+A `HandSource` is anything iterable that yields `QuizHand`s (an engine `Hand` with a
+stable id).  Rounds take as many as they need, so a source may be endless.
+
+* `ListSource` — a fixed list (tests, a user's own hands);
+* `CuratedSource` — a curated set, in order or shuffled, resumable from a position;
+* `GeneratorSource` — random hands from the generator (`engine.generator`), by
+  difficulty or aimed at a pattern, family or category;
+* `ReviewSource` — hands aimed at the patterns and families that are due for review.
+
+The curated sets (`quizzes.sets`) and the generator (`engine.generator`) are imported
+lazily, only when a source that needs them is used, so this module works without them.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import importlib
+import inspect
+import random
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from dataclasses import dataclass, replace
+from enum import Enum
+from functools import cached_property
+from typing import Any, Protocol, cast, runtime_checkable
+
+from engine.hand import Hand
+from engine.notation import format_hand, parse
+from engine.ruleset import Ruleset, load
+from engine.scoring import Score, score
+
+
+class SourceUnavailable(RuntimeError):
+    """A source needs a part of the program that is not installed or not found."""
+
+
+@dataclass(frozen=True, slots=True)
+class QuizHand:
+    """A hand to quiz on, with a stable id (cited in bug reports) and where it came from."""
+
+    id: str
+    hand: Hand
+    title: str = ""
+    note: str = ""
+    source: str = ""  # a set name, "random", "review", ...
+    focus: str | None = None  # the pattern or family id the hand was picked for
+    position: int | None = None  # its place in a curated set's order, for resuming
+    about: tuple[str, ...] = ()  # pattern ids a curated hand teaches (counted or not)
+
+    @classmethod
+    def from_notation(cls, hand_id: str, text: str, **kwargs: Any) -> QuizHand:
+        return cls(hand_id, parse(text), **kwargs)
+
+
+@runtime_checkable
+class HandSource(Protocol):
+    """Anything that yields quiz hands; it may be endless."""
+
+    @property
+    def name(self) -> str: ...
+
+    def __iter__(self) -> Iterator[QuizHand]: ...
+
+
+class ListSource:
+    """A fixed list of hands, in order or shuffled by a seed."""
+
+    def __init__(self, hands: Iterable[QuizHand], *, name: str = "hands",
+                 shuffle: bool = False, seed: int | None = None) -> None:
+        self._hands = list(hands)
+        self._name = name
+        if shuffle:
+            random.Random(seed).shuffle(self._hands)
+
+    @property
+    def name(self) -> str:
+        return self._name
+
+    def __iter__(self) -> Iterator[QuizHand]:
+        return iter(self._hands)
+
+    def __len__(self) -> int:
+        return len(self._hands)
+
+
+class Order(Enum):
+    """How a curated set is walked through."""
+
+    IN_ORDER = "in_order"
+    SHUFFLED = "shuffled"
+
+
+class CuratedSource:
+    """A curated set's hands from `start` on, in order or in a shuffle fixed by `seed`.
+
+    `position` on each yielded hand is its index in that order, so the next round
+    resumes at `position + 1` (the store keeps it, see `ProgressStore.set_progress`).
+    When `start` is at or past the end, the set starts again from the beginning.
+    """
+
+    def __init__(self, set_name: str, hands: Sequence[QuizHand], *,
+                 order: Order = Order.IN_ORDER, seed: int | None = None,
+                 start: int = 0) -> None:
+        self.set_name = set_name
+        self.order = order
+        self.seed = seed if seed is not None or order is Order.IN_ORDER else (
+            random.randrange(2**31))
+        ordered = list(hands)
+        if order is Order.SHUFFLED:
+            random.Random(self.seed).shuffle(ordered)
+        self._hands = ordered
+        self.start = start if 0 <= start < len(ordered) else 0
+
+    @property
+    def name(self) -> str:
+        return self.set_name
+
+    @property
+    def size(self) -> int:
+        return len(self._hands)
+
+    def __iter__(self) -> Iterator[QuizHand]:
+        for i in range(self.start, len(self._hands)):
+            yield replace(self._hands[i], source=self.set_name, position=i)
+
+
+# --------------------------------------------------------------------------- curated sets
+
+
+def _curated_module() -> Any:
+    try:
+        return importlib.import_module("quizzes.sets")
+    except ImportError as err:  # pragma: no cover - depends on the install
+        raise SourceUnavailable(f"the curated hand sets are not available: {err}") from None
+
+
+def _first_attr(obj: Any, names: Sequence[str]) -> Any:
+    for n in names:
+        value = getattr(obj, n, None)
+        if value is not None:
+            return value
+    return None
+
+
+def quiz_hand_from(item: Any, set_name: str = "") -> QuizHand:
+    """A QuizHand from a curated-set entry (anything with an id and a hand or notation)."""
+    if isinstance(item, QuizHand):
+        return item
+    hand_id = str(_first_attr(item, ("id", "hand_id")))
+    hand = _first_attr(item, ("parsed", "hand"))
+    if not isinstance(hand, Hand):
+        text = _first_attr(item, ("notation", "text", "hand"))
+        hand = parse(str(text))
+    title = _first_attr(item, ("title",)) or ""
+    note = _first_attr(item, ("note", "teaching_note")) or ""
+    about = _first_attr(item, ("focus", "about")) or ()
+    if isinstance(about, str):
+        about = (about,)
+    return QuizHand(hand_id, hand, str(title), str(note), source=set_name,
+                    about=tuple(str(a) for a in about))
+
+
+def _set_key(hand_set: Any) -> str:
+    """A set's stable id (its name when it has no id): the key of its saved progress."""
+    return str(_first_attr(hand_set, ("id", "name", "title")) or "set")
+
+
+def curated_sets() -> list[Any]:
+    """Every built-in curated set, as the sets module gives them."""
+    module = _curated_module()
+    loader = _first_attr(module, ("builtin_sets", "load_builtin_sets", "load_builtin",
+                                  "all_sets", "load_sets", "load_all"))
+    if loader is None:
+        raise SourceUnavailable("quizzes.sets has no function listing the built-in sets")
+    found = loader() if callable(loader) else loader
+    return list(found.values()) if isinstance(found, dict) else list(found)
+
+
+def curated_hands(set_id: str | None = None) -> list[QuizHand]:
+    """The hands of one built-in set (by id or name), or of all of them."""
+    out: list[QuizHand] = []
+    known: list[str] = []
+    for hand_set in curated_sets():
+        key = _set_key(hand_set)
+        known.append(key)
+        if set_id is None or set_id in (key, getattr(hand_set, "name", None)):
+            out.extend(quiz_hand_from(h, key) for h in hand_set.hands)
+    if set_id is not None and not out:
+        raise KeyError(f"no curated set {set_id!r} (known: {', '.join(known)})")
+    return out
+
+
+# --------------------------------------------------------------------------- generator
+
+GenerateFn = Callable[..., list[Hand]]
+
+
+def _generator() -> GenerateFn:
+    try:
+        module = importlib.import_module("engine.generator")
+    except ImportError as err:
+        raise SourceUnavailable(f"the hand generator is not available: {err}") from None
+    fn = getattr(module, "generate", None)
+    if not callable(fn):
+        raise SourceUnavailable("engine.generator has no generate() function")
+    return cast(GenerateFn, fn)
+
+
+def generated_id(hand: Hand) -> str:
+    """A stable id for a generated hand, from its canonical notation."""
+    digest = hashlib.sha1(format_hand(hand).encode("utf-8")).hexdigest()
+    return f"gen-{digest[:10]}"
+
+
+class GeneratorSource:
+    """Random hands, endless, reproducible from `seed`.
+
+    `target` aims at a pattern id, a family id or a category (whatever the generator
+    accepts); the other keywords go to the generator when it knows them.  Hands come in
+    batches of `batch`; each batch uses the next seed, so the stream is reproducible.
+    """
+
+    def __init__(self, *, seed: int | None = None, difficulty: str | int | None = None,
+                 target: str | None = None, avoid: Sequence[str] = (),
+                 ruleset: str | None = None, batch: int = 10,
+                 generate: GenerateFn | None = None, **options: Any) -> None:
+        self.seed = seed if seed is not None else random.randrange(2**31)
+        self.difficulty = difficulty
+        self.target = target
+        self.avoid = tuple(avoid)
+        self.ruleset = ruleset
+        self.batch = max(1, batch)
+        self.options = options
+        self._generate = generate
+
+    @property
+    def name(self) -> str:
+        bits = ["random"]
+        if self.difficulty is not None:
+            bits.append(str(self.difficulty))
+        if self.target:
+            bits.append(f"aimed at {self.target}")
+        return " ".join(bits)
+
+    def _call(self, count: int, seed: int) -> list[Hand]:
+        fn = self._generate or _generator()
+        wanted: dict[str, Any] = {"seed": seed, "target": self.target,
+                                  "avoid": self.avoid or None, "difficulty": self.difficulty,
+                                  "ruleset": self.ruleset, **self.options}
+        try:
+            params = dict(inspect.signature(fn).parameters)
+        except (TypeError, ValueError):  # pragma: no cover - builtins without a signature
+            params = {}
+        takes_any = any(p.kind is inspect.Parameter.VAR_KEYWORD for p in params.values())
+        kwargs = {k: v for k, v in wanted.items()
+                  if v is not None and (takes_any or k in params)}
+        return list(fn(count, **kwargs))
+
+    def __iter__(self) -> Iterator[QuizHand]:
+        k = 0
+        while True:
+            seed = self.seed + k
+            hands = self._call(self.batch, seed)
+            if not hands:
+                return
+            for h in hands:
+                yield QuizHand(generated_id(h), h, source="random", focus=self.target)
+            k += 1
+
+
+# --------------------------------------------------------------------------- review
+
+
+def focus_matches(result: Score, focus: str) -> int:
+    """How well a scored hand serves a review of `focus` (pattern or family id).
+
+    2: a pattern of it counts; 1: it is present without counting (a good
+    "does it count?" question); 0: not there.
+    """
+    best = 0
+    for h in result.best.hits:
+        if focus in (h.pattern.id, h.pattern.family):
+            best = max(best, 2 if h.counted else 1)
+    return best
+
+
+class HandPool:
+    """A pool of hands indexed by what counts in them, to aim reviews at patterns."""
+
+    def __init__(self, hands: Iterable[QuizHand], ruleset: Ruleset | None = None) -> None:
+        self._hands = list(hands)
+        self._ruleset = ruleset
+
+    @cached_property
+    def _scored(self) -> list[tuple[QuizHand, Score]]:
+        out = []
+        for qh in self._hands:
+            rules = self._ruleset or load(qh.hand.ruleset)
+            out.append((qh, score(qh.hand, rules)))
+        return out
+
+    def find(self, focus: str, rng: random.Random, used: set[str]) -> QuizHand | None:
+        """A hand for `focus` not in `used`: one where it counts if possible."""
+        for level in (2, 1):
+            fits = [qh for qh, s in self._scored
+                    if qh.id not in used and focus_matches(s, focus) >= level]
+            if fits:
+                return rng.choice(fits)
+        return None
+
+
+Finder = Callable[[str, random.Random, set[str]], QuizHand | None]
+
+
+def generator_finder(seed: int | None = None, ruleset: str | None = None) -> Finder:
+    """A finder that asks the generator for a hand aimed at the item."""
+
+    def find(focus: str, rng: random.Random, used: set[str]) -> QuizHand | None:
+        try:
+            gen = GeneratorSource(seed=rng.randrange(2**31) if seed is None else seed,
+                                  target=focus, ruleset=ruleset, batch=1)
+            return next(iter(gen), None)
+        except (SourceUnavailable, ValueError, KeyError):
+            return None
+
+    return find
+
+
+class ReviewSource:
+    """Hands aimed at review items (pattern or family ids), most overdue first.
+
+    `items` are pattern or family ids (see `quizzes.review.due_items`).  Each is
+    served by the first finder that has a hand for it; an item no finder can serve is
+    skipped.  By default the finders are the curated hands (when installed) and then
+    the generator.
+    """
+
+    def __init__(self, items: Sequence[str], *, pool: Iterable[QuizHand] | None = None,
+                 finders: Sequence[Finder] | None = None, seed: int | None = None,
+                 ruleset: Ruleset | None = None) -> None:
+        self.items = list(items)
+        self._rng = random.Random(seed)
+        if finders is not None:
+            self._finders = list(finders)
+        else:
+            self._finders = []
+            if pool is not None:
+                self._finders.append(HandPool(pool, ruleset).find)
+            else:
+                self._finders.append(_curated_finder(ruleset))
+                self._finders.append(generator_finder(ruleset=ruleset.id if ruleset else None))
+
+    @property
+    def name(self) -> str:
+        return "review"
+
+    def __iter__(self) -> Iterator[QuizHand]:
+        used: set[str] = set()
+        for focus in self.items:
+            for find in self._finders:
+                found = find(focus, self._rng, used)
+                if found is not None:
+                    used.add(found.id)
+                    yield replace(found, source="review", focus=focus, position=None)
+                    break
+
+
+def _curated_finder(ruleset: Ruleset | None) -> Finder:
+    pool: list[HandPool] = []
+
+    def find(focus: str, rng: random.Random, used: set[str]) -> QuizHand | None:
+        if not pool:
+            try:
+                pool.append(HandPool(curated_hands(), ruleset))
+            except (SourceUnavailable, KeyError, ValueError):
+                pool.append(HandPool([], ruleset))
+        return pool[0].find(focus, rng, used)
+
+    return find
