@@ -48,6 +48,12 @@ def _parser() -> argparse.ArgumentParser:
         "--all-arrangements", action="store_true",
         help="also show every other reading of the hand and its score",
     )
+    from tui.generate_command import add_generate_parser
+
+    add_generate_parser(sub)
+    from tui.sets_command import add_sets_parser
+
+    add_sets_parser(sub)
     return parser
 
 
@@ -64,6 +70,14 @@ def main(argv: Sequence[str] | None = None) -> int:
             ruleset=args.ruleset,
             all_arrangements=args.all_arrangements,
         )
+    if args.command == "generate":
+        from tui.generate_command import run_generate
+
+        return run_generate(args)
+    if args.command == "sets":
+        from tui.sets_command import run_sets
+
+        return run_sets(args)
     from tui.app import run_app
 
     return run_app()
