@@ -4,6 +4,11 @@ Number suits are independent of each other, so each suit's 9-count vector is spl
 on its own and the splits are cached; honors only ever form pungs and pairs.  The
 winning tile is then placed in each group that could hold it (R2), because where it
 sits decides whether a pung was completed by a discard (R3).
+
+Some rulesets accept more: the classical ruleset (R32) has irregular limit hands
+made of single tiles (`Shape.SPECIAL`) and "pe-ling eats cake", where a 1 of coins
+won as the partner of a lone 1 of bamboo makes the pair.  Those readings are built
+only when the caller asks for them, so other rulesets never see them.
 """
 
 from __future__ import annotations
@@ -26,7 +31,8 @@ class GroupKind(IntEnum):
     PUNG = 1
     KONG = 2
     PAIR = 3
-    SINGLE = 4  # one tile of a thirteen orphans hand
+    SINGLE = 4  # one tile of a thirteen orphans hand, a special hand, or a loose tile
+    PE_LING_PAIR = 5  # a lone b1 paired with the winning c1 (classical "pe-ling eats cake")
 
 
 class Shape(Enum):
@@ -35,10 +41,14 @@ class Shape(Enum):
     REGULAR = "regular"
     SEVEN_PAIRS = "seven_pairs"
     THIRTEEN_ORPHANS = "thirteen_orphans"
+    SPECIAL = "special"  # classical irregular hands: straights of winds/dragons, Peking Garden
+    PARTIAL = "partial"  # a loser's hand: its sets, at most one pair, loose tiles (R32)
 
     @property
     def label(self) -> str:
-        return self.value.replace("_", " ")
+        if self is Shape.PARTIAL:
+            return "loser's hand"
+        return str(self.value).replace("_", " ")
 
 
 class Group(NamedTuple):
@@ -59,6 +69,8 @@ class Group(NamedTuple):
     def tiles(self) -> tuple[Tile, ...]:
         if self.kind is GroupKind.CHOW:
             return (self.tile, self.tile + 1, self.tile + 2)
+        if self.kind is GroupKind.PE_LING_PAIR:
+            return (self.tile, PE_LING_TILE)
         return (self.tile,) * _SIZE[self.kind]
 
     @property
@@ -72,6 +84,9 @@ class Group(NamedTuple):
 
 
 _SIZE: Final = {GroupKind.PUNG: 3, GroupKind.KONG: 4, GroupKind.PAIR: 2, GroupKind.SINGLE: 1}
+# Pe-ling eats cake: the winning 1 of coins pairs a lone 1 of bamboo.
+PE_LING_TILE: Final = tiles.CODE_TO_TILE["c1"]
+PE_LING_PARTNER: Final = tiles.CODE_TO_TILE["b1"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -90,6 +105,11 @@ class Arrangement:
         if self.shape is not Shape.REGULAR:
             return None
         return self.groups[-1].tile
+
+    @property
+    def pe_ling(self) -> bool:
+        """True for the pe-ling reading: the eyes are a b1 with the winning c1."""
+        return self.shape is Shape.REGULAR and self.groups[-1].kind is GroupKind.PE_LING_PAIR
 
     @property
     def chow_count(self) -> int:
@@ -332,10 +352,22 @@ def thirteen_orphans(hand: Hand, counts: list[int] | None = None) -> Arrangement
     return Arrangement(Shape.THIRTEEN_ORPHANS, groups)
 
 
-def arrangements(hand: Hand, *, distinct_waits: bool = False) -> list[Arrangement]:
-    """Every reading of a valid hand; empty when it is not a winning hand (R7)."""
+def arrangements(
+    hand: Hand,
+    *,
+    distinct_waits: bool = False,
+    special: frozenset[str] = frozenset(),
+    pe_ling: bool = False,
+) -> list[Arrangement]:
+    """Every reading of a valid hand; empty when it is not a winning hand (R7).
+
+    `special` names the irregular single-tile hands the ruleset accepts (see
+    SPECIAL_FORMS); `pe_ling` adds the reading where a winning c1 pairs a lone b1.
+    """
     counts = count_vector(hand.concealed)
     out = regular_arrangements(hand, distinct_waits=distinct_waits, counts=counts)
+    if pe_ling:
+        out.extend(pe_ling_arrangements(hand, counts))
     if hand.melds:
         return out
     pairs = seven_pairs(hand, counts)
@@ -344,4 +376,167 @@ def arrangements(hand: Hand, *, distinct_waits: bool = False) -> list[Arrangemen
     orphans = thirteen_orphans(hand, counts)
     if orphans is not None:
         out.append(orphans)
+    if special:
+        out.extend(special_arrangements(hand, counts, special))
+    return out
+
+
+# --- sets without eyes (pe-ling, a loser's hand) --------------------------------------
+
+def decompose_sets(counts: list[int] | tuple[int, ...]) -> list[tuple[tuple[Tile, ...],
+                                                                     tuple[Tile, ...]]]:
+    """Every split of a 34-count vector into chows and pungs only (no pair)."""
+    per_part: list[tuple[Decomposition, ...]] = []
+    for base in (0, 9, 18):
+        part = tuple(counts[base : base + 9])
+        if sum(part) % 3:
+            return []
+        options = _suit_options(base, part)
+        if not options:
+            return []
+        per_part.append(options)
+    honor_pungs: list[Tile] = []
+    for t in range(27, 34):
+        c = counts[t]
+        if c == 3:
+            honor_pungs.append(t)
+        elif c:
+            return []
+    per_part.append((((), tuple(honor_pungs), -1),))
+    out: list[tuple[tuple[Tile, ...], tuple[Tile, ...]]] = []
+    for combo in product(*per_part):
+        all_chows: list[Tile] = []
+        all_pungs: list[Tile] = []
+        for ch, pu, _ in combo:
+            all_chows.extend(ch)
+            all_pungs.extend(pu)
+        out.append((tuple(all_chows), tuple(all_pungs)))
+    return out
+
+
+def pe_ling_arrangements(hand: Hand, counts: list[int] | None = None) -> list[Arrangement]:
+    """Readings where the winning c1 is the partner of a lone b1 (classical, R32).
+
+    The other tiles must make the four sets by themselves; the c1 and b1 are the eyes.
+    """
+    if hand.winning_tile != PE_LING_TILE:
+        return []
+    if counts is None:
+        counts = count_vector(hand.concealed)
+    if counts[PE_LING_PARTNER] == 0:
+        return []
+    rest = list(counts)
+    rest[PE_LING_TILE] -= 1
+    rest[PE_LING_PARTNER] -= 1
+    declared = _declared_groups(hand)
+    needed = 4 - len(hand.melds)
+    out: list[Arrangement] = []
+    for chows, pungs in decompose_sets(rest):
+        if len(chows) + len(pungs) != needed:
+            continue
+        hidden = [Group(GroupKind.CHOW, t, True) for t in chows]
+        hidden.extend(Group(GroupKind.PUNG, t, True) for t in pungs)
+        eyes = Group(GroupKind.PE_LING_PAIR, PE_LING_PARTNER, True, winning=True)
+        out.append(Arrangement(Shape.REGULAR, (*sorted(declared + hidden, key=_group_order),
+                                               eyes)))
+    return out
+
+
+# --- the classical irregular hands made of single tiles -------------------------------
+
+STRAIGHT_OF_WINDS: Final = "straight_of_winds"
+STRAIGHT_OF_DRAGONS: Final = "straight_of_dragons"
+PEKING_GARDEN: Final = "peking_garden"
+SPECIAL_FORMS: Final = frozenset({STRAIGHT_OF_WINDS, STRAIGHT_OF_DRAGONS, PEKING_GARDEN})
+_WINDS: Final = tuple(range(tiles.EAST, tiles.NORTH + 1))
+_DRAGONS: Final = tuple(range(tiles.RED, tiles.WHITE + 1))
+
+
+def special_form(counts: list[int] | tuple[int, ...], form: str) -> bool:
+    """Does a 14-tile count vector (no melds) make the classical irregular hand `form`?
+
+    Straight of Winds: 1-9 of one suit, the four winds, and one more tile pairing any
+    of them.  Straight of Dragons: 1-9 of one suit, the three dragons and a pair of any
+    tile.  Peking Garden: 1-7 of one suit, the four winds and the three dragons.
+    """
+    if sum(counts) != 14:
+        return False
+    for base in (0, 9, 18):
+        if form == PEKING_GARDEN:
+            wanted = [base + r for r in range(7)] + list(_WINDS) + list(_DRAGONS)
+        elif form == STRAIGHT_OF_WINDS:
+            wanted = [base + r for r in range(9)] + list(_WINDS)
+        else:
+            wanted = [base + r for r in range(9)] + list(_DRAGONS)
+        if any(counts[t] == 0 for t in wanted):
+            continue
+        rest = list(counts)
+        for t in wanted:
+            rest[t] -= 1
+        if form == PEKING_GARDEN:
+            return not any(rest)
+        if form == STRAIGHT_OF_WINDS:
+            # The fourteenth tile is one of the thirteen.
+            return sum(rest[t] for t in wanted) == 1
+        return sorted(c for c in rest if c) == [2]
+    return False
+
+
+def special_arrangements(
+    hand: Hand, counts: list[int] | None, forms: frozenset[str]
+) -> list[Arrangement]:
+    """The single-tile readings of the irregular hands in `forms` that the hand makes."""
+    if hand.melds or len(hand.concealed) != 14:
+        return []
+    if counts is None:
+        counts = count_vector(hand.concealed)
+    if not any(special_form(counts, form) for form in sorted(forms)):
+        return []
+    win = hand.winning_tile
+    groups: list[Group] = []
+    placed = False
+    for t, c in enumerate(counts):
+        parts = [GroupKind.PAIR] * (c // 2) + [GroupKind.SINGLE] * (c % 2)
+        for kind in parts:
+            winning = not placed and t == win
+            placed = placed or winning
+            groups.append(Group(kind, t, True, winning=winning))
+    return [Arrangement(Shape.SPECIAL, tuple(groups))]
+
+
+# --- a loser's hand (classical settlement, R32) ----------------------------------------
+
+def partial_arrangements(hand: Hand) -> list[Arrangement]:
+    """Readings of a loser's tiles: his melds, every concealed pung, at most one pair.
+
+    Only pungs, kongs and a pair can score for a loser, so every three alike becomes
+    a concealed pung (a pung is always worth more than leaving the tiles loose).  One
+    reading is made for each possible pair and one without; the rest is shown as
+    chows where it can be and loose tiles otherwise.  The scorer picks the best (R1).
+    """
+    counts = count_vector(hand.concealed)
+    declared = _declared_groups(hand)
+    pungs = [Group(GroupKind.PUNG, t, True) for t, c in enumerate(counts) if c >= 3]
+    rest = list(counts)
+    for g in pungs:
+        rest[g.tile] -= 3
+    out: list[Arrangement] = []
+    for pair in [t for t, c in enumerate(rest) if c >= 2] + [-1]:
+        left = list(rest)
+        if pair >= 0:
+            left[pair] -= 2
+        chows: list[Group] = []
+        for t in range(27):
+            if tiles.RANK[t] > 7:
+                continue
+            while left[t] and left[t + 1] and left[t + 2]:
+                chows.append(Group(GroupKind.CHOW, t, True))
+                for k in range(3):
+                    left[t + k] -= 1
+        groups = sorted(declared + pungs + chows, key=_group_order)
+        if pair >= 0:
+            groups.append(Group(GroupKind.PAIR, pair, True))
+        for t, c in enumerate(left):
+            groups.extend(Group(GroupKind.SINGLE, t, True) for _ in range(c))
+        out.append(Arrangement(Shape.PARTIAL, tuple(groups)))
     return out

@@ -181,7 +181,7 @@ def validate(hand: Hand) -> list[Problem]:
     counts = Counter(hand.all_tiles())
     for tile, n in sorted(counts.items()):
         if n > 4:
-            add(Problem("concealed", f"{_count_word(n)} copies of {tiles.code(tile)}"))
+            add(Problem("concealed", f"{count_word(n)} copies of {tiles.code(tile)}"))
     if hand.winning_tile not in hand.concealed:
         add(
             Problem(
@@ -241,7 +241,8 @@ def _context_problems(hand: Hand, counts: Counter[Tile]) -> list[Problem]:
     return out
 
 
-def _count_word(n: int) -> str:
+def count_word(n: int) -> str:
+    """Five, six, ... for the tile counts in messages."""
     words = {5: "five", 6: "six", 7: "seven", 8: "eight"}
     return words.get(n, str(n))
 

@@ -3,6 +3,11 @@
 Reading reports every problem with the field it concerns (`melds[1]: ...`) so the
 command line can print `hand 3: concealed: five copies of c1`.  Unknown fields are
 ignored: the contract grows only by optional fields, and old readers must cope.
+
+The classical ruleset adds, all optional: the losers' hands on the winner's hand
+object (`"losers": [{"concealed": [...], "melds": [...], "seat_wind": "south"}, ...]`),
+and in the result `points` and `doubles`, a `doubles` count on each pattern, the
+winner's `payoff` and, with the losers, the whole `settlement`.
 """
 
 from __future__ import annotations
@@ -11,9 +16,10 @@ from typing import Any
 
 from engine import tiles
 from engine.hand import DEFAULT_RULESET, Hand, Incidental, Meld, MeldKind, Problem, validate
-from engine.notation import format_hand
+from engine.notation import format_hand, format_tiles
 from engine.payoff import payoff
-from engine.scoring import Hit, Outcome, Score
+from engine.scoring import Hit, Outcome, Score, ignored_context
+from engine.settlement import LoserHand, LoserScore, Table, seat_name, validate_loser
 from engine.tiles import Tile
 
 JSONObject = dict[str, Any]
@@ -83,31 +89,7 @@ def hand_from_json(obj: object) -> Hand:
         raise HandJSONError([Problem("", f"a hand must be a JSON object, got {_kind(obj)}")])
     concealed = _tile_list(obj, "concealed", problems, required=True)
     bonus = _tile_list(obj, "bonus", problems, required=False)
-    melds: list[Meld] = []
-    raw_melds = obj.get("melds", [])
-    if not isinstance(raw_melds, list):
-        problems.append(Problem("melds", f"expected a list, got {_kind(raw_melds)}"))
-        raw_melds = []
-    for i, m in enumerate(raw_melds):
-        where = f"melds[{i}]"
-        if not isinstance(m, dict):
-            problems.append(Problem(where, f"expected an object, got {_kind(m)}"))
-            continue
-        kind_name = m.get("type")
-        try:
-            kind = MeldKind(kind_name)
-        except ValueError:
-            problems.append(Problem(f"{where}.type", f"expected chow, pung or kong, got "
-                                    f"{_kind(kind_name)}"))
-            continue
-        tile = _tile(m.get("tile"), f"{where}.tile", problems)
-        exposed = m.get("exposed", True)
-        if not isinstance(exposed, bool):
-            problems.append(Problem(f"{where}.exposed", f"expected true or false, got "
-                                    f"{_kind(exposed)}"))
-            continue
-        if tile is not None:
-            melds.append(Meld(kind, tile, exposed))
+    melds = _melds(obj, problems)
     winning: Tile | None = None
     if "winning_tile" not in obj:
         problems.append(Problem("winning_tile", "missing"))
@@ -159,6 +141,83 @@ def hand_from_json(obj: object) -> Hand:
     return hand
 
 
+def _melds(obj: JSONObject, problems: list[Problem]) -> list[Meld]:
+    melds: list[Meld] = []
+    raw_melds = obj.get("melds", [])
+    if not isinstance(raw_melds, list):
+        problems.append(Problem("melds", f"expected a list, got {_kind(raw_melds)}"))
+        raw_melds = []
+    for i, m in enumerate(raw_melds):
+        where = f"melds[{i}]"
+        if not isinstance(m, dict):
+            problems.append(Problem(where, f"expected an object, got {_kind(m)}"))
+            continue
+        kind_name = m.get("type")
+        try:
+            kind = MeldKind(kind_name)
+        except ValueError:
+            problems.append(Problem(f"{where}.type", f"expected chow, pung or kong, got "
+                                    f"{_kind(kind_name)}"))
+            continue
+        tile = _tile(m.get("tile"), f"{where}.tile", problems)
+        exposed = m.get("exposed", True)
+        if not isinstance(exposed, bool):
+            problems.append(Problem(f"{where}.exposed", f"expected true or false, got "
+                                    f"{_kind(exposed)}"))
+            continue
+        if tile is not None:
+            melds.append(Meld(kind, tile, exposed))
+    return melds
+
+
+_LOSER_FIELDS = ("concealed", "melds", "bonus", "seat_wind", "prevailing_wind")
+
+
+def losers_from_json(obj: object, winner: Hand) -> list[LoserHand] | None:
+    """The losers' hands of a winner's hand object, or None when it has no "losers".
+
+    Each is a hand object without a winning tile: 13 tiles (plus one per kong) in
+    `concealed` and `melds`, its `bonus` and its `seat_wind` (required).  The round's
+    wind is the winner's.  Problems name the field, e.g. `losers[1].concealed`.
+    """
+    if not isinstance(obj, dict) or "losers" not in obj:
+        return None
+    raw = obj["losers"]
+    if not isinstance(raw, list):
+        raise HandJSONError([Problem("losers", f"expected a list of hand objects, got "
+                                     f"{_kind(raw)}")])
+    problems: list[Problem] = []
+    out: list[LoserHand] = []
+    for i, item in enumerate(raw):
+        where = f"losers[{i}]"
+        mine: list[Problem] = []
+        if not isinstance(item, dict):
+            problems.append(Problem(where, f"expected a hand object, got {_kind(item)}"))
+            continue
+        for key in ("winning_tile", "self_drawn", "incidentals"):
+            if key in item:
+                mine.append(Problem(key, "a loser's hand has none: he did not win"))
+        if "seat_wind" not in item:
+            mine.append(Problem("seat_wind", "missing: the loser's seat decides who pays "
+                                "double"))
+        concealed = _tile_list(item, "concealed", mine, required=True)
+        bonus = _tile_list(item, "bonus", mine, required=False)
+        melds = _melds(item, mine)
+        seat = _wind(item, "seat_wind", mine)
+        prevailing = (_wind(item, "prevailing_wind", mine) if "prevailing_wind" in item
+                      else winner.prevailing_wind)
+        if not mine:
+            loser = LoserHand(tuple(sorted(concealed)), seat, tuple(melds),
+                              tuple(sorted(bonus)), prevailing)
+            mine.extend(validate_loser(loser))
+            out.append(loser)
+        problems.extend(Problem(f"{where}.{p.field}" if p.field else where, p.message)
+                        for p in mine)
+    if problems:
+        raise HandJSONError(problems)
+    return out
+
+
 def hand_to_json(hand: Hand) -> JSONObject:
     """The contract hand object of a hand (defaults written out in full)."""
     return {
@@ -177,10 +236,12 @@ def hand_to_json(hand: Hand) -> JSONObject:
     }
 
 
-def _hit(hit: Hit) -> JSONObject:
+def _hit(hit: Hit, doubling: bool = False) -> JSONObject:
     p = hit.pattern
     out: JSONObject = {"id": p.id, "name": p.name, "family": p.family, "count": hit.count,
                        "points": hit.points}
+    if doubling:
+        out["doubles"] = hit.doubles
     if not hit.counted:
         out["reason"] = hit.why.value if hit.why else "not_counted"
         if hit.by is not None:
@@ -189,22 +250,80 @@ def _hit(hit: Hit) -> JSONObject:
     return out
 
 
-def _outcome(o: Outcome) -> JSONObject:
-    return {
+def _outcome(o: Outcome, doubling: bool = False) -> JSONObject:
+    out: JSONObject = {
         "total": o.total,
         "sum": o.sum,
         "limit": o.limit.id if o.limit else None,
         "capped": o.capped,
         "shape": o.arrangement.shape.value if o.arrangement else None,
-        "patterns": [_hit(h) for h in o.counted],
-        "not_counted": [_hit(h) for h in o.not_counted],
+        "patterns": [_hit(h, doubling) for h in o.counted],
+        "not_counted": [_hit(h, doubling) for h in o.not_counted],
         "arrangement": o.arrangement.as_codes() if o.arrangement else None,
+    }
+    if doubling:
+        out["points"] = o.points
+        out["doubles"] = o.doubles
+    return out
+
+
+def _loser_json(ls: LoserScore, doubling: bool) -> JSONObject:
+    o = _outcome(ls.outcome, doubling)
+    out: JSONObject = {
+        "seat": seat_name(ls.seat),
+        "role": "loser",
+        "total": ls.total,
+        "hand": _loser_notation(ls.hand),
+        "sets_total": o["total"],
+        "patterns": o["patterns"],
+        "arrangement": o["arrangement"],
+    }
+    if doubling:
+        out["points"] = o["points"]
+        out["doubles"] = o["doubles"]
+    if ls.ready is not None:
+        out["ready"] = {
+            "limit": ls.ready.pattern.id,
+            "name": ls.ready.pattern.name,
+            "value": ls.ready.pattern.value,
+            "half": ls.ready.half,
+            "waits": [tiles.code(t) for t in ls.ready.tiles],
+            "used": ls.uses_ready,
+        }
+    return out
+
+
+def _loser_notation(hand: LoserHand) -> str:
+    parts = [format_tiles(hand.concealed)] if hand.concealed else []
+    for m in hand.melds:
+        inner = format_tiles(m.tiles) if m.tile < 27 else " ".join(tiles.code(t) for t in m.tiles)
+        parts.append(f"[{inner}]" if m.exposed else f"{{{inner}}}")
+    parts.extend(tiles.code(t) for t in hand.bonus)
+    parts.append("seat:" + seat_name(hand.seat_wind))
+    return " ".join(parts)
+
+
+def settlement_to_json(table: Table) -> JSONObject:
+    """Every player's score, every payment and each balance (classical, R32)."""
+    doubling = table.winner.ruleset.doubling
+    s = table.settlement
+    winner: JSONObject = {"seat": seat_name(s.winner), "role": "winner",
+                          "total": table.winner.total}
+    players = [winner, *(_loser_json(ls, doubling) for ls in table.losers)]
+    players.sort(key=lambda p: tiles.WIND_NAMES.index(p["seat"]))
+    return {
+        "players": players,
+        "payments": [{"from": seat_name(t.payer), "to": seat_name(t.payee), "amount": t.amount}
+                     for t in s.transfers],
+        "net": {seat_name(seat): n for seat, n in s.net().items()},
     }
 
 
-def score_to_json(result: Score, *, all_arrangements: bool = False) -> JSONObject:
+def score_to_json(result: Score, *, all_arrangements: bool = False,
+                  table: Table | None = None) -> JSONObject:
     """The contract result object, with the trace as extra fields."""
-    best = _outcome(result.best)
+    doubling = result.ruleset.doubling
+    best = _outcome(result.best, doubling)
     out: JSONObject = {
         "winning": result.winning,
         "total": best["total"],
@@ -218,6 +337,12 @@ def score_to_json(result: Score, *, all_arrangements: bool = False) -> JSONObjec
         "not_counted": best["not_counted"],
         "hand": format_hand(result.hand),
     }
+    if doubling:
+        out["points"] = best["points"]
+        out["doubles"] = best["doubles"]
+    ignored = ignored_context(result.hand, result.ruleset)
+    if ignored:
+        out["ignored"] = list(ignored)
     pay = payoff(result)
     if pay is not None:
         out["payoff"] = {
@@ -225,6 +350,8 @@ def score_to_json(result: Score, *, all_arrangements: bool = False) -> JSONObjec
             "winner_gets": pay.winner_gets,
             "payments": [{"who": p.who, "amount": p.amount} for p in pay.payments],
         }
+    if table is not None:
+        out["settlement"] = settlement_to_json(table)
     if all_arrangements:
-        out["alternatives"] = [_outcome(o) for o in result.others]
+        out["alternatives"] = [_outcome(o, doubling) for o in result.others]
     return out

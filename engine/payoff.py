@@ -6,13 +6,19 @@ value.  On a discard, a hand worth 25 or less is paid by all three alike; above
 that the two players who did not discard pay 25 each and the discarder pays the
 rest.  Robbing a kong counts as a discard; winning on a kong's replacement tile is
 a self-draw.
+
+Classical (R32): each loser pays the winner his score, and East pays or receives
+double.  This is the winner's part of the settlement alone; with the losers' hands,
+engine.settlement settles between all four players.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
+from engine import tiles
 from engine.scoring import Score
+from engine.settlement import winner_payments
 
 ZJ_SHARED_LIMIT = 25
 
@@ -21,7 +27,9 @@ ZJ_SHARED_LIMIT = 25
 class Payment:
     """One loser's payment to the winner."""
 
-    who: str  # "discarder", "other" (did not discard) or "opponent" (self-drawn win)
+    # "discarder", "other" (did not discard) or "opponent" (self-drawn win); under the
+    # classical payoff, the seat of the loser who pays ("east", "south", ...).
+    who: str
     amount: int
 
 
@@ -44,7 +52,7 @@ class Payoff:
         parts = []
         for who, amounts in by_who.items():
             label = {"opponent": "each opponent", "other": "each other player",
-                     "discarder": "the discarder"}[who]
+                     "discarder": "the discarder"}.get(who, who.capitalize())
             parts.append(f"{label} pays {amounts[0]}")
         return ", ".join(parts) + f": the winner gets {self.winner_gets}"
 
@@ -62,8 +70,19 @@ def zung_jung(value: int, *, self_drawn: bool) -> Payoff:
     return Payoff("zung-jung", payments)
 
 
+def classical(value: int, *, seat: int) -> Payoff:
+    """The winner's payments in the classical settlement: East pays or receives double."""
+    payments = tuple(Payment(tiles.WIND_NAMES[t.payer - tiles.EAST], t.amount)
+                     for t in winner_payments(seat, value))
+    return Payoff("classical", payments)
+
+
 def payoff(result: Score) -> Payoff | None:
     """The payoff of a scored hand under its ruleset, or None when it defines none."""
-    if not result.winning or result.ruleset.payoff != "zung-jung":
+    if not result.winning:
         return None
-    return zung_jung(result.total, self_drawn=result.hand.self_drawn)
+    if result.ruleset.payoff == "zung-jung":
+        return zung_jung(result.total, self_drawn=result.hand.self_drawn)
+    if result.ruleset.payoff == "classical":
+        return classical(result.total, seat=result.hand.seat_wind)
+    return None

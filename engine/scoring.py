@@ -5,6 +5,13 @@ rule (R10, R11), the chicken-hand rule (R13), the shape exclusions (R5, R16) and
 the cap and limits (R12), then keeps the arrangement with the best total (R1).
 Every pattern that was present but did not count keeps the reason, so the trainer
 explains from this trace and never reasons about a hand a second time.
+
+Two schemes turn the counted patterns into a total: "additive" sums them; "doubling"
+(the classical ruleset, R32) doubles the sum of the points patterns once per
+doubling, caps it, and lets a limit hand replace the whole computation.  What a
+ruleset needs beyond four sets and eyes (the hand's waits, every placement of the
+winning tile, irregular single-tile hands, pe-ling) is worked out from its detectors,
+so rulesets that do not use them pay nothing for them.
 """
 
 from __future__ import annotations
@@ -15,11 +22,18 @@ from enum import Enum
 from functools import cache
 
 from engine import arrangements as arr
+from engine import tiles
 from engine.arrangements import Arrangement, Shape
 from engine.hand import Hand, checked
 from engine.patterns import HAND_DETECTORS, READING_DETECTORS, HandFacts, Reading
-from engine.patterns.registry import DETECTOR_SHAPES
+from engine.patterns.registry import CONTEXT_READERS, DETECTOR_SHAPES
 from engine.ruleset import Pattern, Ruleset, load
+from engine.waits import hand_waits
+
+# Detectors that need the hand's waits, and those that need every placement of the
+# winning tile (R2) rather than only the placements that change concealment.
+_WAIT_DETECTORS = frozenset({"only_possible_tile"})
+_PLACEMENT_DETECTORS = frozenset({"completing_the_pair"})
 
 
 class Why(Enum):
@@ -44,7 +58,15 @@ class Hit:
 
     @property
     def points(self) -> int:
-        return self.count * self.pattern.value
+        """The points it adds (0 for a doubling)."""
+        p = self.pattern
+        return 0 if p.kind == "doubles" else self.count * p.value
+
+    @property
+    def doubles(self) -> int:
+        """How many times it doubles the points (0 for a points pattern)."""
+        p = self.pattern
+        return self.count * p.value if p.kind == "doubles" else 0
 
     def reason(self) -> str:
         """Why it did not count, in a sentence; empty when it counted."""
@@ -70,9 +92,11 @@ class Outcome:
     arrangement: Arrangement | None
     hits: tuple[Hit, ...]
     total: int
-    sum: int  # the additive sum of the counted patterns, before the cap
+    sum: int  # the result of the counted patterns before the cap (points x 2^doubles)
     capped: bool
     limit: Pattern | None
+    points: int = 0  # the points before doubling (the sum, in the additive scheme)
+    doubles: int = 0  # how many doublings apply (doubling scheme)
 
     @property
     def counted(self) -> tuple[Hit, ...]:
@@ -118,9 +142,10 @@ class Score:
         return self.best.limit
 
 
-def _display_order(hit: Hit) -> tuple[bool, int, tuple[int, ...]]:
-    # Counted first, then the biggest, then by id.
-    return (not hit.counted, -hit.points, hit.pattern.rank)
+def _display_order(hit: Hit) -> tuple[bool, bool, int, tuple[int, ...]]:
+    # Counted first, points before doublings, then the biggest, then by id.
+    p = hit.pattern
+    return (not hit.counted, p.kind == "doubles", -hit.count * p.value, p.rank)
 
 
 @dataclass(frozen=True, slots=True)
@@ -133,28 +158,60 @@ class _Plan:
     chicken: Pattern | None
     illegal: Pattern | None
     distinct_waits: bool
+    special: frozenset[str] = frozenset()  # irregular single-tile hands accepted
+    pe_ling: bool = False  # the c1-pairs-b1 reading is accepted
+    needs_waits: bool = False
 
 
-@cache
-def _plan(ruleset: Ruleset) -> _Plan:
+def _compile(ruleset: Ruleset, patterns: tuple[Pattern, ...], *, chicken: bool) -> _Plan:
     hand_checks = []
     reading_checks: dict[Shape, list[tuple[Pattern, Callable[[Reading], int]]]] = {
         shape: [] for shape in Shape
     }
-    for p in ruleset.patterns:
+    for p in patterns:
         if p.detector in HAND_DETECTORS:
             hand_checks.append((p, HAND_DETECTORS[p.detector]))
         elif p.detector in READING_DETECTORS:
             for shape in DETECTOR_SHAPES[p.detector]:
                 reading_checks[shape].append((p, READING_DETECTORS[p.detector]))
+    detectors = {p.detector for p in ruleset.patterns}
     return _Plan(
         ruleset,
         tuple(hand_checks),
         {shape: tuple(checks) for shape, checks in reading_checks.items()},
-        ruleset.with_detector("chicken_hand"),
+        ruleset.with_detector("chicken_hand") if chicken else None,
         ruleset.with_detector("illegal_call"),
-        distinct_waits=False,
+        distinct_waits=bool(detectors & _PLACEMENT_DETECTORS),
+        special=frozenset(detectors & arr.SPECIAL_FORMS),
+        pe_ling="pe_ling" in detectors,
+        needs_waits=bool(detectors & _WAIT_DETECTORS),
     )
+
+
+@cache
+def _plan(ruleset: Ruleset) -> _Plan:
+    return _compile(ruleset, ruleset.patterns, chicken=True)
+
+
+@cache
+def _loser_plan(ruleset: Ruleset) -> _Plan:
+    # A loser scores only the categories the ruleset names (classical: sets, pairs
+    # and the doublings for all players).
+    chosen = tuple(p for p in ruleset.patterns if p.category in ruleset.loser_categories)
+    return _compile(ruleset, chosen, chicken=False)
+
+
+def accepted_shapes(ruleset: Ruleset) -> tuple[frozenset[str], bool]:
+    """The irregular single-tile hands a ruleset accepts, and whether it has pe-ling."""
+    plan = _plan(ruleset)
+    return plan.special, plan.pe_ling
+
+
+def arrangements_for(hand: Hand, ruleset: Ruleset) -> list[Arrangement]:
+    """Every arrangement of a hand that the ruleset scores (its special shapes too)."""
+    plan = _plan(ruleset)
+    return arr.arrangements(hand, distinct_waits=plan.distinct_waits, special=plan.special,
+                            pe_ling=plan.pe_ling)
 
 
 def score(hand: Hand, ruleset: Ruleset | None = None) -> Score:
@@ -162,10 +219,13 @@ def score(hand: Hand, ruleset: Ruleset | None = None) -> Score:
     checked(hand)
     rules = ruleset if ruleset is not None else load(hand.ruleset)
     plan = _plan(rules)
-    readings = arr.arrangements(hand, distinct_waits=plan.distinct_waits)
+    readings = arr.arrangements(hand, distinct_waits=plan.distinct_waits, special=plan.special,
+                                pe_ling=plan.pe_ling)
     if not readings:
         return _illegal(hand, plan)
     facts = HandFacts.of(hand)
+    if plan.needs_waits:
+        facts.waits = hand_waits(hand, special=plan.special, pe_ling=plan.pe_ling)
     hand_hits = [(p, n) for p, fn in plan.hand_checks if (n := fn(facts))]
     outcomes = [_score_one(plan, facts, hand_hits, a) for a in readings]
     order = sorted(range(len(outcomes)), key=lambda i: _preference(outcomes[i], i))
@@ -185,7 +245,7 @@ def _illegal(hand: Hand, plan: _Plan) -> Score:
         outcome = Outcome(None, (), 0, 0, False, None)
     else:
         hit = Hit(plan.illegal, 1)
-        outcome = Outcome(None, (hit,), hit.points, hit.points, False, None)
+        outcome = Outcome(None, (hit,), hit.points, hit.points, False, None, hit.points)
     return Score(hand, plan.ruleset, False, outcome)
 
 
@@ -226,6 +286,7 @@ def _score_one(
             kept.append((p, n))
 
     limits = [p for p, _ in kept if p.is_limit]
+    doubles = 0
     if limits:
         # The highest limit; among equals the lowest id.
         top = min(limits, key=lambda p: (-p.value, p.rank))
@@ -234,17 +295,23 @@ def _score_one(
                 hits.append(Hit(p, n))
             else:
                 hits.append(Hit(p, n, False, Why.LIMIT, by=top))
-        total = raw = top.value
+        total = raw = points = top.value
         capped = False
         limit: Pattern | None = top
     else:
         hits.extend(Hit(p, n) for p, n in kept)
-        raw = sum(p.value * n for p, n in kept)
+        if rules.scheme == "doubling":
+            # R32: the points, doubled once per doubling.
+            points = sum(p.value * n for p, n in kept if p.kind != "doubles")
+            doubles = sum(p.value * n for p, n in kept if p.kind == "doubles")
+            raw = points * 2**doubles
+        else:
+            raw = points = sum(p.value * n for p, n in kept)
         capped = raw > rules.cap
         total = rules.cap if capped else raw
         limit = None
     hits.sort(key=_display_order)
-    return Outcome(arrangement, tuple(hits), total, raw, capped, limit)
+    return Outcome(arrangement, tuple(hits), total, raw, capped, limit, points, doubles)
 
 
 def _resolve_families(
@@ -265,3 +332,33 @@ def _resolve_families(
                     hits.append(Hit(p, n, False, Why.OUTRANKED, by=best[0]))
         counted.extend((p, n) for p, n in members if p.stacks)
     return counted
+
+
+def score_partial(hand: Hand, ruleset: Ruleset, candidates: list[Arrangement]) -> Outcome:
+    """A loser's score: the best of the candidate partial readings of his tiles.
+
+    `hand` carries the loser's tiles, melds and seat (its winning tile is only a
+    placeholder); only the ruleset's loser categories are scored (R32).
+    """
+    plan = _loser_plan(ruleset)
+    facts = HandFacts.of(hand)
+    hand_hits = [(p, n) for p, fn in plan.hand_checks if (n := fn(facts))]
+    outcomes = [_score_one(plan, facts, hand_hits, a) for a in candidates]
+    order = sorted(range(len(outcomes)), key=lambda i: _preference(outcomes[i], i))
+    return outcomes[order[0]]
+
+
+def ignored_context(hand: Hand, ruleset: Ruleset) -> tuple[str, ...]:
+    """The incidentals and bonus tiles of the hand that the ruleset scores nothing for.
+
+    E.g. ("final_discard", "bonus tiles f1 s3") under the classical ruleset, which
+    has no last-discard bonus and no flowers (seed 004).
+    """
+    detectors = {p.detector for p in ruleset.patterns}
+    out: list[str] = []
+    for item in sorted(hand.incidentals, key=lambda i: i.value):
+        if not CONTEXT_READERS.get(item.value, set()) & detectors:
+            out.append(item.value)
+    if hand.bonus and not CONTEXT_READERS.get("bonus", set()) & detectors:
+        out.append("bonus tiles " + " ".join(tiles.code(t) for t in hand.bonus))
+    return tuple(out)

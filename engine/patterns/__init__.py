@@ -15,6 +15,7 @@ from __future__ import annotations
 # Importing the category modules registers their detectors.
 from engine.patterns import (  # noqa: F401  (imported for their registrations)
     basics,
+    classical,
     honors,
     incidentals,
     irregular,

@@ -4,7 +4,13 @@ from __future__ import annotations
 
 from engine import tiles
 from engine.arrangements import Shape
-from engine.patterns.registry import HandFacts, Reading, hand_detector, reading_detector
+from engine.patterns.registry import (
+    SETS_AND_PARTIAL,
+    HandFacts,
+    Reading,
+    hand_detector,
+    reading_detector,
+)
 
 
 def _winds(r: Reading) -> int:
@@ -40,7 +46,7 @@ def big_four_winds(r: Reading) -> int:
     return int(_winds(r) == 4)
 
 
-@reading_detector("dragon_pung")
+@reading_detector("dragon_pung", SETS_AND_PARTIAL)
 def dragon_pung(r: Reading) -> int:
     return _dragons(r)
 

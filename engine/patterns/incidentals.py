@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from engine import tiles
 from engine.hand import Incidental
-from engine.patterns.registry import HandFacts, hand_detector
+from engine.patterns.registry import HandFacts, hand_detector, reads
 
 
 def _incidental(name: str, item: Incidental) -> None:
@@ -23,6 +23,10 @@ for _item in (
     Incidental.KONG_ON_KONG,
 ):
     _incidental(_item.value, _item)
+    reads(_item.value, _item.value)
+reads("blessing_of_heaven", "blessing_of_heaven")
+reads("bonus", "bonus_tile", "all_flowers", "all_seasons", "all_bonus_tiles", "bonus_tile_loose",
+      "bonus_tile_proper", "bonus_tile_improper")
 
 
 @hand_detector("blessing_of_heaven")

@@ -27,6 +27,9 @@ class HandFacts:
     has_simple: bool
     incidentals: frozenset[Incidental]
     bonus: frozenset[Tile]
+    # The tiles the hand was waiting on; filled in by the scorer only for rulesets
+    # with a pattern that needs them (classical "only possible tile").
+    waits: tuple[Tile, ...] | None = None
 
     @classmethod
     def of(cls, hand: Hand) -> HandFacts:
@@ -80,6 +83,8 @@ class Reading:
                     hidden += 1
         if arrangement.shape is Shape.REGULAR:
             eyes = arrangement.groups[-1].tile
+        elif arrangement.shape is Shape.PARTIAL:
+            eyes = next((g.tile for g in arrangement.groups if g.kind is GroupKind.PAIR), -1)
         return cls(facts, arrangement, arrangement.shape, chows, pungs, hidden, eyes,
                    Counter(chows), _masks(chows), _masks(pungs))
 
@@ -101,6 +106,17 @@ READING_DETECTORS: dict[str, ReadingDetector] = {}
 DETECTOR_SHAPES: dict[str, frozenset[Shape]] = {}
 ALL_SHAPES: frozenset[Shape] = frozenset(Shape)
 SETS: frozenset[Shape] = frozenset({Shape.REGULAR})
+# Set-counting detectors that also read a loser's partial hand (R32 settlement).
+SETS_AND_PARTIAL: frozenset[Shape] = frozenset({Shape.REGULAR, Shape.PARTIAL})
+# Which detectors make use of each piece of context a hand can carry: an incidental
+# (by its value) or "bonus" for flowers and seasons.  A ruleset with none of them
+# ignores that context, and `mj-trainer score --compare` says so.
+CONTEXT_READERS: dict[str, set[str]] = {}
+
+
+def reads(context: str, *detectors: str) -> None:
+    """Record that `detectors` use the hand's `context` (see CONTEXT_READERS)."""
+    CONTEXT_READERS.setdefault(context, set()).update(detectors)
 
 H = TypeVar("H", bound=HandDetector)
 R = TypeVar("R", bound=ReadingDetector)

@@ -5,7 +5,13 @@ from __future__ import annotations
 from functools import cache
 
 from engine.arrangements import Shape
-from engine.patterns.registry import HandFacts, Reading, hand_detector, reading_detector
+from engine.patterns.registry import (
+    SETS_AND_PARTIAL,
+    HandFacts,
+    Reading,
+    hand_detector,
+    reading_detector,
+)
 
 
 @reading_detector("all_pungs")
@@ -14,7 +20,8 @@ def all_pungs(r: Reading) -> int:
 
 
 def _concealed_pungs(n: int) -> None:
-    @reading_detector(f"concealed_pungs_{n}")
+    # A loser's hand (classical settlement) has concealed pungs too.
+    @reading_detector(f"concealed_pungs_{n}", SETS_AND_PARTIAL)
     def detect(r: Reading) -> int:
         return int(r.concealed_pungs >= n)
 

@@ -222,3 +222,9 @@ def test_random_house_rules_fail_only_with_ruleset_error(
         assert rules.patterns
         # Whatever loads must also score a hand without crashing.
         score(parse("c123 c456 b234 b567 k5 +k5"), rules)
+
+
+@pytest.mark.parametrize("name", ["a" * 5000, "x" * 300 + ".toml", "bad\x00name"])
+def test_impossible_ruleset_names_are_plain_errors(name: str) -> None:
+    with pytest.raises(RulesetError, match="ruleset"):
+        load(name)

@@ -1,0 +1,247 @@
+"""Detectors of the classical ruleset (seed 004, R32): points per set and pair, the
+winner's bonus points and doublings, the all-players doublings and the limit hands.
+
+Set points follow R3 for what is concealed: a pung completed by another player's
+discard is exposed; a kong is concealed only when declared concealed.  The set and
+pair detectors and the all-players doublings also read a loser's partial hand, since
+every player scores his hand in the classical settlement.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from engine import tiles
+from engine.arrangements import (
+    PEKING_GARDEN,
+    STRAIGHT_OF_DRAGONS,
+    STRAIGHT_OF_WINDS,
+    Group,
+    GroupKind,
+    Shape,
+    special_form,
+)
+from engine.hand import Incidental, MeldKind
+from engine.patterns.registry import (
+    SETS,
+    SETS_AND_PARTIAL,
+    HandFacts,
+    Reading,
+    hand_detector,
+    reading_detector,
+    reads,
+)
+
+_PAIRS = frozenset({Shape.SEVEN_PAIRS})
+_SPECIAL = frozenset({Shape.SPECIAL})
+_C1 = tiles.CODE_TO_TILE["c1"]
+_C5 = tiles.CODE_TO_TILE["c5"]
+
+
+# --- points for every set and pair (every player) ------------------------------------
+
+def _set_points(name: str, kind: GroupKind, major: bool, concealed: bool) -> None:
+    """A pung or kong of simples (2-8) or of 'majors' (1s, 9s, winds, dragons)."""
+
+    @reading_detector(name, SETS_AND_PARTIAL)
+    def detect(r: Reading) -> int:
+        return sum(
+            1 for g in r.arrangement.groups
+            if g.kind is kind and g.concealed is concealed and tiles.IS_ORPHAN[g.tile] is major
+        )
+
+
+for _kind, _word in ((GroupKind.PUNG, "pung"), (GroupKind.KONG, "kong")):
+    for _major, _what in ((False, "simples"), (True, "majors")):
+        for _concealed, _how in ((False, "exposed"), (True, "concealed")):
+            _set_points(f"{_word}_{_what}_{_how}", _kind, _major, _concealed)
+
+
+def _pair(name: str, test: Callable[[Reading, int], bool]) -> None:
+    @reading_detector(name, SETS_AND_PARTIAL)
+    def detect(r: Reading) -> int:
+        return int(r.eyes >= 0 and test(r, r.eyes))
+
+
+_pair("pair_of_dragons", lambda r, t: tiles.IS_DRAGON[t])
+_pair("pair_of_seat_wind", lambda r, t: t == r.facts.hand.seat_wind)
+_pair("pair_of_prevailing_wind", lambda r, t: t == r.facts.hand.prevailing_wind)
+
+
+# --- the winner's basic points -------------------------------------------------------
+
+@hand_detector("mahjong")
+def mahjong(f: HandFacts) -> int:
+    # Going out is worth the same to every winning hand.
+    return 1
+
+
+_LOOSE_TILE = frozenset({Incidental.WIN_ON_KONG, Incidental.KONG_ON_KONG})
+
+
+@hand_detector("self_drawn_live_wall")
+def self_drawn_live_wall(f: HandFacts) -> int:
+    # A kong's replacement tile comes from the dead wall, so it does not count.
+    return int(f.hand.self_drawn and not f.incidentals & _LOOSE_TILE)
+
+
+@hand_detector("only_possible_tile")
+def only_possible_tile(f: HandFacts) -> int:
+    # The hand could be completed by this one tile and no other.
+    return int(f.waits is not None and f.waits == (f.hand.winning_tile,))
+
+
+def _winning_group(r: Reading) -> Group | None:
+    return next((g for g in r.arrangement.groups if g.winning), None)
+
+
+@reading_detector("completing_the_pair")
+def completing_the_pair(r: Reading) -> int:
+    g = _winning_group(r)
+    return int(g is not None and g.kind in (GroupKind.PAIR, GroupKind.PE_LING_PAIR))
+
+
+@reading_detector("pe_ling")
+def pe_ling(r: Reading) -> int:
+    return int(r.arrangement.pe_ling)
+
+
+# --- the winner's doublings ----------------------------------------------------------
+
+@hand_detector("plum_blossom")
+def plum_blossom(f: HandFacts) -> int:
+    # Out on a kong's replacement tile, and that tile is the 5 of coins.
+    return int(bool(f.incidentals & _LOOSE_TILE) and f.hand.winning_tile == _C5)
+
+
+@hand_detector("moon_from_the_sea")
+def moon_from_the_sea(f: HandFacts) -> int:
+    # Out on the last tile of the wall, and that tile is the 1 of coins.
+    return int(Incidental.FINAL_DRAW in f.incidentals and f.hand.winning_tile == _C1)
+
+
+@hand_detector("hidden_treasure")
+def hidden_treasure(f: HandFacts) -> int:
+    # Every tile drawn by the player: nothing exposed and the winning tile self-drawn.
+    return int(f.hand.self_drawn and not f.hand.has_exposed_meld)
+
+
+reads("win_on_kong", "plum_blossom", "self_drawn_live_wall")
+reads("kong_on_kong", "plum_blossom", "self_drawn_live_wall")
+reads("final_draw", "moon_from_the_sea")
+
+
+# --- the doublings for all players ---------------------------------------------------
+
+@reading_detector("seat_wind_pung", SETS_AND_PARTIAL)
+def seat_wind_pung(r: Reading) -> int:
+    return sum(1 for t in r.pungs if t == r.facts.hand.seat_wind)
+
+
+@reading_detector("prevailing_wind_pung", SETS_AND_PARTIAL)
+def prevailing_wind_pung(r: Reading) -> int:
+    return sum(1 for t in r.pungs if t == r.facts.hand.prevailing_wind)
+
+
+@hand_detector("concealed_kongs_3")
+def concealed_kongs_3(f: HandFacts) -> int:
+    return int(sum(1 for m in f.hand.melds if m.kind is MeldKind.KONG and not m.exposed) >= 3)
+
+
+@hand_detector("clean_hand")
+def clean_hand(f: HandFacts) -> int:
+    # One number suit with honors, or only 1s and 9s with honors.
+    if not f.has_honor:
+        return 0
+    return int(len(f.number_suits) == 1 or (f.has_terminal and not f.has_simple))
+
+
+@hand_detector("very_clean_hand")
+def very_clean_hand(f: HandFacts) -> int:
+    # Only the 1s and 9s of one suit, with honors.
+    return int(f.has_honor and len(f.number_suits) == 1 and not f.has_simple)
+
+
+@hand_detector("pure_hand")
+def pure_hand(f: HandFacts) -> int:
+    # One number suit and nothing else, or honors and nothing else.
+    if f.has_honor:
+        return int(not f.number_suits)
+    return int(len(f.number_suits) == 1)
+
+
+# --- regular limit hands -------------------------------------------------------------
+
+@reading_detector("imperial_jade", SETS)
+def imperial_jade(r: Reading) -> int:
+    # Sets and a pair made only of green tiles: b2 b3 b4 b6 b8 and the green dragon.
+    return int(r.facts.kinds <= tiles.GREEN_TILES)
+
+
+@hand_detector("four_hidden_kongs")
+def four_hidden_kongs(f: HandFacts) -> int:
+    melds = f.hand.melds
+    return int(len(melds) == 4 and all(m.kind is MeldKind.KONG and not m.exposed for m in melds))
+
+
+@reading_detector("heads_and_tails", SETS)
+def heads_and_tails(r: Reading) -> int:
+    # Pungs and a pair of 1s and 9s only (any suits); they may be exposed.
+    return int(all(tiles.IS_TERMINAL[t] for t in r.facts.kinds))
+
+
+_GATES = (3, 1, 1, 1, 1, 1, 1, 1, 3)
+
+
+def _one_suit_counts(f: HandFacts) -> tuple[int, ...] | None:
+    """The 9 counts of the hand's only suit when it has no honors, else None."""
+    if f.has_honor or len(f.number_suits) != 1:
+        return None
+    base = int(next(iter(f.number_suits))) * 9
+    return tuple(f.counts[base : base + 9])
+
+
+@hand_detector("winding_snake")
+def winding_snake(f: HandFacts) -> int:
+    # 111 2345678 999 of one suit plus a 2, 5 or 8 to pair; it may be exposed.
+    counts = _one_suit_counts(f)
+    if counts is None:
+        return 0
+    extra = [c - g for c, g in zip(counts, _GATES, strict=True)]
+    return int(sorted(extra) == [0] * 8 + [1] and extra.index(1) in (1, 4, 7))
+
+
+# --- irregular limit hands -----------------------------------------------------------
+
+@hand_detector("nine_gates_any")
+def nine_gates_any(f: HandFacts) -> int:
+    # 1112345678999 of one suit plus any tile of that suit, all concealed.  Unlike
+    # R17 (the default ruleset), it does not matter which tile came last.
+    counts = _one_suit_counts(f)
+    if counts is None or f.hand.melds:
+        return 0
+    return int(all(c >= g for c, g in zip(counts, _GATES, strict=True)))
+
+
+def _special(name: str) -> None:
+    @reading_detector(name, _SPECIAL)
+    def detect(r: Reading) -> int:
+        return int(r.shape is Shape.SPECIAL and special_form(r.facts.counts, name))
+
+
+for _form in (STRAIGHT_OF_WINDS, STRAIGHT_OF_DRAGONS, PEKING_GARDEN):
+    _special(_form)
+
+
+def _twins(name: str, test: Callable[[HandFacts], bool]) -> None:
+    @reading_detector(name, _PAIRS)
+    def detect(r: Reading) -> int:
+        return int(r.shape is Shape.SEVEN_PAIRS and test(r.facts))
+
+
+_twins("twins", lambda f: True)
+_twins("twins_clean", lambda f: f.has_honor and len(f.number_suits) == 1)
+_twins("twins_very_clean",
+       lambda f: f.has_honor and len(f.number_suits) == 1 and not f.has_simple)
+_twins("twins_pure", lambda f: not f.has_honor and len(f.number_suits) == 1)
+_twins("twins_honors", lambda f: not f.number_suits)
