@@ -19,6 +19,7 @@ from typing import Any, Final
 
 from engine.arrangements import Shape
 from engine.patterns import HAND_DETECTORS, READING_DETECTORS, detector_names
+from engine.patterns.registry import DETECTOR_SHAPES
 
 BUILTIN_DIR: Final = Path(__file__).parent / "rulesets"
 DEFAULT: Final = "mj-score-eval"
@@ -69,10 +70,19 @@ class Pattern:
     is_limit: bool = False  # R12: a limit hand stands alone
     rank: tuple[int, ...] = ()  # the id as numbers, for ordering
     kind: str = "points"  # "points" adds points; "doubles" doubles the points (R32)
+    shapes: frozenset[Shape] = frozenset(Shape)  # where it can count; see applies_to
 
     @property
     def is_hand_scoped(self) -> bool:
         return self.detector in HAND_DETECTORS
+
+    def applies_to(self, shape: Shape) -> bool:
+        """Can this pattern ever count for a hand of this shape?
+
+        Set-based patterns cannot apply to seven pairs or thirteen orphans (R5, R16):
+        their detectors are registered for regular hands only; `not_for` removes more.
+        """
+        return shape in self.shapes
 
     @property
     def doubles(self) -> bool:
@@ -513,6 +523,7 @@ def _build(data: dict[str, Any], path: Path, problems: list[str]) -> Ruleset:
                           and not isinstance(value, bool) and value >= limit),
                 rank=tuple(int(x) for x in pid.split(".")),
                 kind=str(kind),
+                shapes=DETECTOR_SHAPES.get(detector, frozenset(Shape)) - frozenset(not_for),
             )
         )
     if doubling_ids:

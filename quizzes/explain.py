@@ -155,15 +155,6 @@ _PAIR_HANDS = frozenset(
     {"seven_pairs", "seven_shifted_pairs", "shifted_pairs_coins", "shifted_pairs_bamboo",
      "shifted_pairs_characters", "all_honor_pairs"}
 )
-# R5: detectors that read sets, so they never fit a seven-pairs reading.
-SET_BASED = frozenset(
-    {"all_chows", "all_pungs", "concealed_pungs_2", "concealed_pungs_3", "concealed_pungs_4",
-     "kongs_1", "kongs_2", "kongs_3", "kongs_4", "three_similar_chows",
-     "little_three_similar_pungs", "three_similar_pungs", "two_tailed_terminal_chows",
-     "two_tailed_terminal_pungs", "two_tailed_terminals", "little_mountain", "big_mountain",
-     "mixed_lesser_terminals", "pure_lesser_terminals", "wind_pung", "dragon_pung",
-     "value_honor"}
-) | _WIND_HANDS | _DRAGON_HANDS | _IDENTICAL | _RUN_CHOWS | _RUN_PUNGS
 _INCIDENTAL_BY_DETECTOR = {
     "final_draw": Incidental.FINAL_DRAW,
     "final_discard": Incidental.FINAL_DISCARD,
@@ -428,11 +419,11 @@ def _absent(result: Score, pattern: Pattern) -> Explanation:
                 f"does not have it (R1).")
         sets = tuple(group_text(g) for g in o.arrangement.groups)
         return Explanation(ExplanationKind.NOT_PRESENT, text, pid, pid, _refs(pid, "R1"), sets)
-    if shape is Shape.SEVEN_PAIRS and pattern.detector in SET_BASED:
+    if shape is Shape.SEVEN_PAIRS and not pattern.applies_to(shape):
         text = (f"{name} needs chows, pungs or kongs, and a seven pairs hand has none, so "
                 f"it does not apply (R5).")
         return Explanation(ExplanationKind.SHAPE, text, pid, "R5", _refs(pid, "R5"))
-    if shape is Shape.THIRTEEN_ORPHANS and pattern.detector in SET_BASED:
+    if shape is Shape.THIRTEEN_ORPHANS and not pattern.applies_to(shape):
         text = (f"{name} needs sets, and thirteen orphans is made of single tiles and one "
                 f"pair, so it does not apply (R16).")
         return Explanation(ExplanationKind.SHAPE, text, pid, "R16", _refs(pid, "R16"))

@@ -143,7 +143,7 @@ def prevailing_wind_pung(r: Reading) -> int:
     return sum(1 for t in r.pungs if t == r.facts.hand.prevailing_wind)
 
 
-@hand_detector("concealed_kongs_3")
+@hand_detector("concealed_kongs_3", SETS_AND_PARTIAL)
 def concealed_kongs_3(f: HandFacts) -> int:
     return int(sum(1 for m in f.hand.melds if m.kind is MeldKind.KONG and not m.exposed) >= 3)
 

@@ -122,12 +122,18 @@ H = TypeVar("H", bound=HandDetector)
 R = TypeVar("R", bound=ReadingDetector)
 
 
-def hand_detector(name: str) -> Callable[[H], H]:
-    """Register a detector that needs only the tiles and context of the hand."""
+def hand_detector(name: str, shapes: frozenset[Shape] | None = None) -> Callable[[H], H]:
+    """Register a detector that needs only the tiles and context of the hand.
+
+    `shapes` names the hand shapes it can ever fire for when that is narrower than
+    all of them (kongs exist only in regular hands); the scorer runs it once a hand.
+    """
 
     def register(fn: H) -> H:
         assert name not in HAND_DETECTORS and name not in READING_DETECTORS, name
         HAND_DETECTORS[name] = fn
+        if shapes is not None:
+            DETECTOR_SHAPES[name] = shapes
         return fn
 
     return register

@@ -27,7 +27,7 @@ def _concealed_pungs(n: int) -> None:
 
 
 def _kongs(n: int) -> None:
-    @hand_detector(f"kongs_{n}")
+    @hand_detector(f"kongs_{n}", SETS_AND_PARTIAL)
     def detect(f: HandFacts) -> int:
         return int(f.hand.kong_count >= n)
 
