@@ -1,0 +1,459 @@
+"""Progress statistics: accuracy by category, family and pattern, the trend, the
+most-missed patterns, the round history and the review queue.
+
+Everything is read from the progress store in a worker thread (`load_stats`) and
+shown in tabs.  The accuracy tables sort by accuracy, attempts, misses or id (`s`,
+or a click on a column header); `o` or Enter opens the selected row's rule in the
+reference and `v` starts a review round -- both by posting `tui.messages`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from datetime import date, datetime
+from typing import ClassVar, Final
+
+from rich.style import Style
+from rich.text import Text
+from textual import on, work
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.color import Color
+from textual.containers import Horizontal, Vertical
+from textual.screen import Screen
+from textual.widgets import DataTable, Footer, Header, Static, TabbedContent, TabPane
+from textual_plotext import PlotextPlot
+
+from engine.ruleset import Ruleset
+from quizzes.review import utc
+from quizzes.store import ProgressStore, StoreError
+from tui.messages import OpenReference, StartReview
+from tui.widgets.stats_data import STATE_NAMES, AccuracyRow, StatsData, item_name, load_stats
+
+TABS: Final = ("overview", "categories", "families", "patterns", "review", "history")
+ACCURACY_TABLES: Final = ("stats-categories", "stats-families", "stats-patterns",
+                          "stats-missed")
+
+
+@dataclass(frozen=True, slots=True)
+class SortMode:
+    """One way to order an accuracy table."""
+
+    name: str
+    key: Callable[[AccuracyRow], tuple[float | int | str | tuple[int, ...], ...]]
+
+
+def _id_key(ref: str) -> tuple[int, ...]:
+    return tuple(int(x) if x.isdigit() else 0 for x in ref.split("."))
+
+
+SORTS: Final = (
+    SortMode("weakest first", lambda r: (r.accuracy, -r.attempts, _id_key(r.ref))),
+    SortMode("most tries", lambda r: (-r.attempts, r.accuracy, _id_key(r.ref))),
+    SortMode("most misses", lambda r: (-r.misses, r.accuracy, _id_key(r.ref))),
+    SortMode("by id", lambda r: (_id_key(r.ref),)),
+)
+
+
+def when_text(moment: datetime, now: datetime) -> str:
+    """'due now', 'in 12 min', 'in 3 h', 'in 4 days' or a date."""
+    seconds = (moment - now).total_seconds()
+    if seconds <= 0:
+        return "due now"
+    minutes = seconds / 60
+    if minutes < 60:
+        return f"in {max(1, round(minutes))} min"
+    hours = minutes / 60
+    if hours < 36:
+        return f"in {round(hours)} h"
+    days = hours / 24
+    if days < 60:
+        return f"in {round(days)} days"
+    return moment.astimezone().strftime("%Y-%m-%d")
+
+
+def duration_text(seconds: float) -> str:
+    """'0:42', '12:05' or '1:02:03'."""
+    whole = round(seconds)
+    hours, rest = divmod(whole, 3600)
+    minutes, secs = divmod(rest, 60)
+    return f"{hours}:{minutes:02d}:{secs:02d}" if hours else f"{minutes}:{secs:02d}"
+
+
+class StatsScreen(Screen[None]):
+    """The learner's progress, loaded from the store in a worker."""
+
+    CSS_PATH = "../styles/stats.tcss"
+    SUB_TITLE = "Progress"
+    HELP_NAME = "stats"  # tui/help/stats.md
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("escape", "back", "Back"),
+        Binding("v", "review", "Review", tooltip="Start a review round of what is due"),
+        Binding("o", "open_rule", "Rule", tooltip="Open the selected pattern's rule"),
+        Binding("s", "sort", "Sort", tooltip="Sort the table another way"),
+        *(Binding(str(i), f"tab('{name}')", f"{name.title()} tab", show=False)
+          for i, name in enumerate(TABS, start=1)),
+    ]
+
+    def __init__(self, store: ProgressStore | None, ruleset: Ruleset, *,
+                 now: Callable[[], datetime] | None = None,
+                 today: date | None = None) -> None:
+        super().__init__()
+        self.store = store
+        self.ruleset = ruleset
+        self.now = now or utc  # tests and snapshots pass a fixed clock
+        self.today = today
+        self.data: StatsData | None = None
+        self.error: str | None = None
+        self.sorts: dict[str, int] = {table: 0 for table in ACCURACY_TABLES}
+        self.sorts["stats-missed"] = 2  # most misses first
+
+    # ------------------------------------------------------------------ layout
+
+    def compose(self) -> ComposeResult:
+        yield Header()
+        yield Static(id="stats-summary")
+        yield Static("Loading your progress...", id="stats-message")
+        with TabbedContent(id="stats-tabs", initial="overview"):
+            with TabPane("Overview", id="overview"), Horizontal(id="stats-overview"):
+                yield PlotextPlot(id="stats-trend")
+                with Vertical(id="stats-missed-box"):
+                    yield DataTable(id="stats-missed", cursor_type="row", zebra_stripes=True)
+            with TabPane("Categories", id="categories"):
+                yield DataTable(id="stats-categories", cursor_type="row", zebra_stripes=True)
+            with TabPane("Families", id="families"):
+                yield DataTable(id="stats-families", cursor_type="row", zebra_stripes=True)
+            with TabPane("Patterns", id="patterns"):
+                yield DataTable(id="stats-patterns", cursor_type="row", zebra_stripes=True)
+            with TabPane("Review", id="review"):
+                yield Static(id="stats-review-summary")
+                yield DataTable(id="stats-review", cursor_type="row", zebra_stripes=True)
+            with TabPane("History", id="history"):
+                yield DataTable(id="stats-history", cursor_type="row", zebra_stripes=True)
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.query_one("#stats-tabs").display = False
+        self.query_one("#stats-summary").display = False
+        self.query_one("#stats-trend").border_title = "Score per round (%)"
+        self.query_one("#stats-missed-box").border_title = "Most missed"
+        for table_id in ACCURACY_TABLES:
+            table = self.query_one(f"#{table_id}", DataTable)
+            for label, key in self._columns(table_id):
+                table.add_column(label, key=key)
+        review = self.query_one("#stats-review", DataTable)
+        for label in ("item", "name", "state", "due", "stability"):
+            review.add_column(label, key=label)
+        history = self.query_one("#stats-history", DataTable)
+        for label in ("started", "what", "answered", "score", "right", "time"):
+            history.add_column(label, key=label)
+        self.reload()
+
+    @staticmethod
+    def _columns(table_id: str) -> list[tuple[str, str]]:
+        """The columns of an accuracy table; the narrow most-missed box puts numbers first."""
+        if table_id == "stats-missed":
+            return [("id", "id"), ("missed", "misses"), ("right", "accuracy"),
+                    ("pattern", "name")]
+        name = {"stats-families": "family", "stats-categories": "category"}.get(
+            table_id, "pattern")
+        return [("id", "id"), (name, "name"), ("tries", "attempts"), ("right", "accuracy"),
+                ("missed", "misses")]
+
+    def on_screen_resume(self) -> None:
+        # Coming back from a quiz or a review round: the numbers have changed.
+        if self.data is not None or self.error is not None:
+            self.reload()
+
+    # ------------------------------------------------------------------ loading
+
+    def reload(self) -> None:
+        if self.store is None:
+            self._show_message(
+                "[b]No progress data[/b]\n\n"
+                "The progress file is not available, so nothing can be shown here and "
+                "answers are not being saved.  Check the data directory (--data-dir or "
+                "MJ_TRAINER_DATA_DIR) and start the trainer again.", error=True)
+            return
+        self._load(self.store)
+
+    @work(thread=True, exclusive=True, group="stats-load")
+    def _load(self, store: ProgressStore) -> None:
+        try:
+            data = load_stats(store, self.ruleset, self.now, self.today)
+        except StoreError as err:
+            self.app.call_from_thread(self._failed, str(err))
+            return
+        except Exception as err:
+            self.app.call_from_thread(self._failed,
+                                      f"Unexpected problem: {type(err).__name__}: {err}")
+            return
+        self.app.call_from_thread(self._loaded, data)
+
+    def _failed(self, problem: str) -> None:
+        self.error = problem
+        self.data = None
+        self._show_message("[b]Your progress could not be read[/b]\n\n"
+                           f"{problem.replace('[', chr(92) + '[')}\n\n"
+                           "Nothing was changed in the file.", error=True)
+
+    def _show_message(self, markup: str, *, error: bool = False) -> None:
+        message = self.query_one("#stats-message", Static)
+        message.update(markup)
+        message.set_class(error, "-error")
+        message.display = True
+        self.query_one("#stats-tabs").display = False
+        self.query_one("#stats-summary").display = False
+        self.refresh_bindings()
+
+    def _loaded(self, data: StatsData) -> None:
+        self.data = data
+        self.error = None
+        if data.empty:
+            self._show_message(
+                "[b]No rounds played yet[/b]\n\n"
+                "Play a round -- a quick random one or a curated set -- and your accuracy "
+                "by pattern, family and category, your trend and your review queue will "
+                "appear here.\n\nPress escape to go back.")
+            return
+        self.query_one("#stats-message").display = False
+        self.query_one("#stats-tabs").display = True
+        summary = self.query_one("#stats-summary", Static)
+        summary.display = True
+        summary.update(self._summary(data))
+        for table_id in ACCURACY_TABLES:
+            self._fill_accuracy(table_id)
+        self._fill_review(data)
+        self._fill_history(data)
+        self._draw_trend(data)
+        if self.focused is None:
+            self.query_one("#stats-missed", DataTable).focus()
+        self.refresh_bindings()
+
+    # ------------------------------------------------------------------ drawing
+
+    def _summary(self, data: StatsData) -> str:
+        streak = data.streak
+        days = "day" if streak.current == 1 else "days"
+        rounds, answers = len(data.rounds), data.answered
+        parts = [
+            f"[b]{rounds}[/b] round{'s' if rounds != 1 else ''}",
+            f"[b]{answers}[/b] answer{'s' if answers != 1 else ''}",
+            f"[b]{data.accuracy:.0%}[/b] right",
+            f"streak [b]{streak.current}[/b] {days}, best {streak.best}",
+        ]
+        if data.due:
+            parts.append(f"[b $warning]{len(data.due)} due[/] for review")
+        else:
+            parts.append("nothing due")
+        return " · ".join(parts)
+
+    def _color(self, accuracy: float) -> Style:
+        variables = self.app.theme_variables
+        name = "success" if accuracy >= 0.8 else ("warning" if accuracy >= 0.5 else "error")
+        return Style(color=variables.get(name, "default"), bold=True)
+
+    def _rows(self, table_id: str) -> list[AccuracyRow]:
+        data = self.data
+        if data is None:
+            return []
+        return {"stats-categories": data.categories, "stats-families": data.families,
+                "stats-patterns": data.patterns, "stats-missed": data.missed}[table_id]
+
+    def _fill_accuracy(self, table_id: str) -> None:
+        table = self.query_one(f"#{table_id}", DataTable)
+        mode = SORTS[self.sorts[table_id]]
+        rows = sorted(self._rows(table_id), key=mode.key)
+        selected = self._selected_key(table)
+        table.clear()
+        for row in rows:
+            cells = {
+                "id": Text(row.ref), "name": Text(row.name),
+                "attempts": Text(str(row.attempts), justify="right"),
+                "accuracy": Text(f"{row.accuracy:4.0%}", style=self._color(row.accuracy),
+                                 justify="right"),
+                "misses": Text(str(row.misses), justify="right"),
+            }
+            table.add_row(*(cells[key] for _, key in self._columns(table_id)), key=row.key)
+        if table_id != "stats-missed":
+            table.border_title = f"{mode.name} · s sorts another way"
+        if not rows and table_id == "stats-missed":
+            table.add_row("", "", "", "no misses yet")
+        if selected is not None and selected in table.rows:
+            table.move_cursor(row=table.get_row_index(selected))
+
+    @staticmethod
+    def _selected_key(table: DataTable[object]) -> str | None:
+        if not table.row_count:
+            return None
+        try:
+            key = table.coordinate_to_cell_key(table.cursor_coordinate).row_key
+        except Exception:
+            return None
+        return key.value
+
+    def _fill_review(self, data: StatsData) -> None:
+        now = data.now or utc()
+        summary = self.query_one("#stats-review-summary", Static)
+        nxt = data.next_due
+        if data.due:
+            text = (f"[b]{len(data.due)}[/b] of {len(data.cards)} cards are due now.  "
+                    "Press [b]v[/b] to review them.")
+        elif data.cards:
+            text = f"Nothing is due now; {len(data.cards)} cards are scheduled."
+        else:
+            text = "No review cards yet: every pattern you answer gets one."
+        if nxt is not None:
+            name = item_name(self.ruleset, nxt.kind, nxt.ref)
+            text += f"  Next: {name} {when_text(nxt.due, now)}."
+        summary.update(text)
+        table = self.query_one("#stats-review", DataTable)
+        table.clear()
+        due_first = data.due + [c for c in data.cards if c.item not in {d.item for d in data.due}]
+        for card in due_first:
+            table.add_row(
+                f"{card.kind} {card.ref}", item_name(self.ruleset, card.kind, card.ref),
+                STATE_NAMES.get(card.state, str(card.state)),
+                Text(when_text(card.due, now),
+                     style="bold" if card.due <= now else ""),
+                Text(f"{card.stability:.1f} d" if card.stability is not None else "-",
+                     justify="right"),
+                key=card.item,
+            )
+
+    def _fill_history(self, data: StatsData) -> None:
+        table = self.query_one("#stats-history", DataTable)
+        table.clear()
+        for r in data.rounds:
+            what = r.source_name if r.source == "set" else r.source_name or r.source
+            if not r.finished:
+                what += " (unfinished)"
+            percent = 100.0 * r.score / r.answered if r.answered else 0.0
+            table.add_row(
+                r.started_at.astimezone().strftime("%Y-%m-%d %H:%M"), what,
+                Text(f"{r.answered}/{r.planned}", justify="right"),
+                Text(f"{percent:.0f}%", style=self._color(percent / 100), justify="right"),
+                Text(str(r.correct), justify="right"),
+                Text(duration_text(r.seconds), justify="right"),
+                key=str(r.id),
+            )
+
+    def _draw_trend(self, data: StatsData) -> None:
+        plot = self.query_one("#stats-trend", PlotextPlot)
+        plt = plot.plt
+        plt.clear_data()
+        plt.clear_figure()
+        points = data.trend
+        if not points:
+            plot.refresh()
+            return
+        xs = [p.number for p in points]
+        ys = [round(p.percent, 1) for p in points]
+        color = Color.parse(self.app.theme_variables.get("primary", "#0178D4")).rgb
+        plt.plot(xs, ys, marker="braille", color=color, label="score")
+        if len(points) >= 4:
+            window = 3
+            avg = [sum(ys[max(0, i - window + 1): i + 1]) / len(ys[max(0, i - window + 1): i + 1])
+                   for i in range(len(ys))]
+            accent = Color.parse(self.app.theme_variables.get("accent", "#ffa62b")).rgb
+            plt.plot(xs, avg, marker="braille", color=accent, label="last 3")
+        plt.ylim(0, 100)
+        plt.xlim(1, max(2, len(xs)))
+        plt.xlabel("round")
+        step = max(1, len(xs) // 6)
+        plt.xticks([float(x) for x in xs[::step]], [str(x) for x in xs[::step]])
+        plt.yticks([0.0, 50.0, 100.0], ["0", "50", "100"])
+        plot.refresh()
+
+    # ------------------------------------------------------------------ actions
+
+    def _active_table(self) -> DataTable[object] | None:
+        focused = self.focused
+        if isinstance(focused, DataTable):
+            return focused
+        tabs = self.query_one("#stats-tabs", TabbedContent)
+        pane = tabs.active_pane
+        if pane is None:
+            return None
+        tables = list(pane.query(DataTable))
+        return tables[-1] if tables else None
+
+    def _selected_ref(self) -> str | None:
+        table = self._active_table()
+        if table is None or table.id == "stats-history":
+            return None
+        key = self._selected_key(table)
+        if not key or ":" not in key:
+            return None
+        return key.partition(":")[2] or None
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "review":
+            if self.data is None or self.data.empty:
+                return False
+            return True if self.data.due else None
+        if action == "open_rule":
+            if self.data is None or self.data.empty:
+                return False
+            return True if self._selected_ref() is not None else None
+        if action == "sort":
+            if self.data is None or self.data.empty:
+                return False
+            table = self._active_table()
+            return True if table is not None and table.id in ACCURACY_TABLES else None
+        if action == "tab":
+            return self.data is not None and not self.data.empty
+        return True
+
+    def action_back(self) -> None:
+        self.dismiss(None)
+
+    def action_review(self) -> None:
+        if self.data is not None and self.data.due:
+            self.post_message(StartReview())
+        else:
+            self.notify("Nothing is due for review right now.")
+
+    def action_open_rule(self) -> None:
+        ref = self._selected_ref()
+        if ref is not None:
+            self.post_message(OpenReference(ref))
+
+    def action_sort(self) -> None:
+        table = self._active_table()
+        if table is None or table.id not in ACCURACY_TABLES:
+            return
+        table_id = str(table.id)
+        self.sorts[table_id] = (self.sorts[table_id] + 1) % len(SORTS)
+        self._fill_accuracy(table_id)
+        self.notify(f"Sorted: {SORTS[self.sorts[table_id]].name}", timeout=1.5)
+
+    def action_tab(self, name: str) -> None:
+        tabs = self.query_one("#stats-tabs", TabbedContent)
+        tabs.active = name
+        pane = tabs.active_pane
+        if pane is not None:
+            tables = list(pane.query(DataTable))
+            if tables:
+                tables[-1].focus()
+
+    @on(DataTable.HeaderSelected)
+    def _header_clicked(self, event: DataTable.HeaderSelected) -> None:
+        table_id = str(event.data_table.id)
+        if table_id not in ACCURACY_TABLES:
+            return
+        key = self._columns(table_id)[event.column_index][1]
+        index = {"name": 3, "id": 3, "attempts": 1, "accuracy": 0, "misses": 2}[key]
+        self.sorts[table_id] = index
+        self._fill_accuracy(table_id)
+
+    @on(DataTable.RowSelected)
+    def _row_chosen(self, event: DataTable.RowSelected) -> None:
+        if event.data_table.id != "stats-history":
+            self.action_open_rule()
+
+    @on(DataTable.RowHighlighted)
+    @on(TabbedContent.TabActivated)
+    def _moved(self) -> None:
+        self.refresh_bindings()

@@ -1,0 +1,168 @@
+"""What the stats screen shows, read from the progress store in one go.
+
+`load_stats` runs in a worker thread.  It only calls the store's public read
+methods (`rounds`, `item_stats`, `missed_most`, `review_cards`, `day_streak`) and
+derives the rest here: per-category accuracy is the sum over the category's
+patterns, the trend is each round's score as a percentage.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from datetime import date, datetime
+from typing import Final
+
+from engine.ruleset import Ruleset
+from quizzes.review import DueItem, State
+from quizzes.store import DayStreak, ItemStats, ProgressStore, RoundRecord
+
+MISSED_TOP: Final = 10
+STATE_NAMES: Final = {State.Learning: "learning", State.Review: "review",
+                      State.Relearning: "relearning"}
+
+
+@dataclass(frozen=True, slots=True)
+class AccuracyRow:
+    """Attempts and accuracy of one pattern, family or category."""
+
+    key: str  # "pattern:8.1.1", "family:8.1", "category:8"
+    ref: str  # the id the reference opens
+    name: str
+    attempts: int
+    correct: int
+    streak: int = 0
+    last_seen: datetime | None = None
+
+    @property
+    def accuracy(self) -> float:
+        return self.correct / self.attempts if self.attempts else 0.0
+
+    @property
+    def misses(self) -> int:
+        return self.attempts - self.correct
+
+
+@dataclass(frozen=True, slots=True)
+class TrendPoint:
+    """One round on the trend chart."""
+
+    number: int  # 1 for the first round played
+    started_at: datetime
+    percent: float  # the round's score as a percentage of the questions answered
+
+
+@dataclass(frozen=True, slots=True)
+class StatsData:
+    """Everything the stats screen shows."""
+
+    rounds: list[RoundRecord]  # newest first
+    patterns: list[AccuracyRow]
+    families: list[AccuracyRow]
+    categories: list[AccuracyRow]
+    missed: list[AccuracyRow]
+    cards: list[DueItem]  # every review card, soonest due first
+    due: list[DueItem]  # cards due now, most overdue first
+    streak: DayStreak
+    trend: list[TrendPoint] = field(default_factory=list)
+    now: datetime | None = None
+
+    @property
+    def empty(self) -> bool:
+        return not self.rounds and not self.patterns
+
+    @property
+    def answered(self) -> int:
+        return sum(r.answered for r in self.rounds)
+
+    @property
+    def correct(self) -> int:
+        return sum(r.correct for r in self.rounds)
+
+    @property
+    def accuracy(self) -> float:
+        return self.correct / self.answered if self.answered else 0.0
+
+    @property
+    def next_due(self) -> DueItem | None:
+        """The first card not yet due (None when none is waiting)."""
+        due = {d.item for d in self.due}
+        return next((c for c in self.cards if c.item not in due), None)
+
+
+def item_name(ruleset: Ruleset, kind: str, ref: str) -> str:
+    """A readable name for a pattern, family or category id."""
+    if kind == "pattern":
+        try:
+            return ruleset.pattern(ref).name
+        except KeyError:
+            return f"{ref} (not in {ruleset.id})"
+    if kind == "family":
+        members = ruleset.family_members(ref)
+        if not members:
+            return f"{ref} (not in {ruleset.id})"
+        if len(members) == 1:
+            return members[0].name
+        return f"{members[0].name} to {members[-1].name}"
+    return ruleset.categories.get(ref, ref)
+
+
+def _row(ruleset: Ruleset, s: ItemStats) -> AccuracyRow:
+    return AccuracyRow(s.item, s.ref, item_name(ruleset, s.kind, s.ref), s.attempts,
+                       s.correct, s.streak, s.last_seen)
+
+
+def _category_rows(ruleset: Ruleset, patterns: list[ItemStats]) -> list[AccuracyRow]:
+    totals: dict[str, list[int]] = {}
+    last: dict[str, datetime] = {}
+    ids = ruleset.by_id()
+    for s in patterns:
+        p = ids.get(s.ref)
+        if p is None:
+            continue
+        total = totals.setdefault(p.category, [0, 0])
+        total[0] += s.attempts
+        total[1] += s.correct
+        if p.category not in last or s.last_seen > last[p.category]:
+            last[p.category] = s.last_seen
+    return [AccuracyRow(f"category:{cat}", cat, item_name(ruleset, "category", cat),
+                        a, c, 0, last.get(cat))
+            for cat, (a, c) in sorted(totals.items(), key=lambda kv: _num_key(kv[0]))]
+
+
+def _num_key(text: str) -> tuple[int, ...]:
+    return tuple(int(x) if x.isdigit() else 0 for x in text.split("."))
+
+
+def trend_points(rounds: list[RoundRecord]) -> list[TrendPoint]:
+    """Each round with answers, oldest first, as a score percentage."""
+    played = sorted((r for r in rounds if r.answered), key=lambda r: (r.started_at, r.id))
+    return [TrendPoint(i, r.started_at, 100.0 * r.score / r.answered)
+            for i, r in enumerate(played, start=1)]
+
+
+def load_stats(store: ProgressStore, ruleset: Ruleset,
+               now: Callable[[], datetime] | None = None,
+               today: date | None = None) -> StatsData:
+    """Read every statistic the screen needs; raises StoreError when the file fails."""
+    moment = now() if now is not None else None
+    rounds = store.rounds()
+    pattern_stats = store.item_stats("pattern")
+    family_stats = store.item_stats("family")
+    missed = [_row(ruleset, s) for s in store.missed_most("pattern", MISSED_TOP)]
+    cards = store.review_cards()
+    due = store.due_items(moment)
+    if today is None and moment is not None:
+        today = moment.astimezone().date()
+    return StatsData(
+        rounds=rounds,
+        patterns=[_row(ruleset, s) for s in pattern_stats],
+        families=[_row(ruleset, s) for s in family_stats],
+        categories=_category_rows(ruleset, pattern_stats),
+        missed=missed,
+        cards=cards,
+        due=due,
+        streak=store.day_streak(today),
+        trend=trend_points(rounds),
+        now=moment,
+    )
