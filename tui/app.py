@@ -1,10 +1,468 @@
-"""The Textual trainer app (placeholder until the TUI issue lands)."""
+"""The Textual trainer: the app shell, its themes, navigation and the app factory.
+
+`make_app(...)` builds the app the same way for `mj-trainer`, the tests, the
+snapshots and the benchmarks.  The app
+
+* reads the settings (`tui.config`; a broken file is reported, never overwritten);
+* opens the progress store (`quizzes.store`); a damaged, foreign or newer file is
+  reported in a notice and the app runs without saving, leaving the file as it was;
+* handles the navigation messages of `tui.messages` (screens never import each
+  other: they post a message and the app decides what to push);
+* offers every action in the command palette (ctrl+p), and per-screen help (F1, ?);
+* covers itself with a "make the window larger" screen below `MIN_SIZE`.
+"""
 
 from __future__ import annotations
 
+import os
+import random
+import time
+from collections.abc import Callable, Iterable
+from functools import partial
+from pathlib import Path
+from typing import Any
 
-def run_app() -> int:
-    from tui.trainer import TrainerApp
+from rich.color_triplet import ColorTriplet as rgb
+from rich.terminal_theme import TerminalTheme
+from textual.app import App, SystemCommand
+from textual.binding import Binding
+from textual.events import Resize
+from textual.screen import Screen
+from textual.theme import Theme
 
-    TrainerApp().run()
+from engine.ruleset import DEFAULT, Ruleset, RulesetError, builtin_names, load
+from quizzes.round import RoundSummary
+from quizzes.store import ProgressStore, StoreError
+from tui.config import DEFAULT_THEME, ConfigFile, Settings
+from tui.messages import OpenReference, OpenScreen, StartRandom, StartReview, StartSet
+from tui.screens.home import HomeScreen, HomeStats
+from tui.session import RoundPlan, SessionError, due_count, plan_for
+from tui.tile_text import TileStyle
+
+MIN_WIDTH = 64
+MIN_HEIGHT = 20
+
+StartMessage = OpenReference | OpenScreen | StartRandom | StartReview | StartSet
+Clock = Callable[[], float]
+
+THEMES = (
+    Theme(
+        name="mj-jade",
+        primary="#2E9E6B",
+        secondary="#1F6F50",
+        accent="#E0B341",
+        warning="#E8A33D",
+        error="#E5534B",
+        success="#57C785",
+        foreground="#E8EFEA",
+        background="#0F1A16",
+        surface="#16241F",
+        panel="#1E3029",
+        dark=True,
+    ),
+    Theme(
+        name="mj-ivory",
+        primary="#1F6F50",
+        secondary="#2E9E6B",
+        accent="#A0521C",
+        warning="#B26B00",
+        error="#B3261E",
+        success="#2E7D32",
+        foreground="#1E2421",
+        background="#F7F3E8",
+        surface="#EFE9DA",
+        panel="#E4DCC8",
+        dark=False,
+    ),
+)
+
+
+# How the 16 terminal colors are drawn in dark themes.  Textual's default palette has a
+# lime green and a violet blue, under which the tiles' white labels are hard to read;
+# these deeper colors keep every tile label legible.
+TILE_ANSI_DARK = TerminalTheme(
+    rgb(15, 26, 22), rgb(232, 239, 234),
+    [rgb(26, 26, 26), rgb(190, 45, 45), rgb(30, 125, 62), rgb(200, 150, 30),
+     rgb(38, 92, 182), rgb(140, 62, 152), rgb(0, 128, 150), rgb(205, 205, 205),
+     rgb(100, 100, 100)],
+    [rgb(240, 84, 84), rgb(98, 196, 110), rgb(232, 200, 92), rgb(92, 150, 240),
+     rgb(212, 112, 212), rgb(82, 200, 222), rgb(246, 246, 239)],
+)
+
+
+def app_version() -> str:
+    from importlib.metadata import PackageNotFoundError, version
+
+    try:
+        return version("mj-trainer")
+    except PackageNotFoundError:  # pragma: no cover - a bare checkout
+        return "unknown"
+
+
+class TrainerApp(App[None]):
+    """mj-trainer: learn to score mahjong hands."""
+
+    TITLE = "mj-trainer"
+    CSS_PATH = ["styles/app.tcss", "styles/home.tcss", "styles/quiz.tcss",
+                "styles/summary.tcss", "styles/settings.tcss"]
+    ENABLE_COMMAND_PALETTE = True
+    HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (100, "-wide"), (150, "-very-wide")]
+    BINDINGS = [
+        Binding("f1", "help", "Help", id="app.help"),
+        Binding("question_mark", "help", "Help", show=False, id="app.help2"),
+        Binding("ctrl+q", "quit", "Quit", id="app.quit", priority=True, show=False),
+    ]
+
+    def __init__(self, *, config: ConfigFile, data_dir: str | os.PathLike[str] | None = None,
+                 start: StartMessage | None = None, seed: int | None = None,
+                 clock: Clock | None = None, open_store: bool = True,
+                 cursor_blink: bool = True) -> None:
+        super().__init__()
+        self.cursor_blink = cursor_blink  # False in snapshots, so every frame is the same
+        self.config = config
+        self.settings = config.settings
+        self.data_dir = data_dir
+        self.start = start
+        self.seed = seed
+        self._round_count = 0
+        self.clock: Clock = clock or time.monotonic
+        self.store: ProgressStore | None = None
+        self.store_problem: StoreError | None = None
+        self.problems: list[tuple[str, str]] = []  # (title, text) notices to show on mount
+        for theme in THEMES:
+            self.register_theme(theme)
+        self.ansi_theme_dark = TILE_ANSI_DARK
+        self._apply_theme(self.settings.theme, report=True)
+        self.ruleset = self._load_ruleset(self.settings.ruleset, report=True)
+        if config.problem:
+            self.problems.append((
+                "Your settings file has a problem",
+                f"{config.problem}\n\nThe defaults are used for now, and the file is left "
+                "exactly as it is: fix or remove it to use your own settings again. "
+                "Changes made on the settings screen apply to this session only."))
+        if open_store:
+            self._open_store()
+
+    # ---- setup
+
+    def _open_store(self) -> None:
+        try:
+            self.store = ProgressStore.open(self.data_dir)
+        except StoreError as err:
+            self.store = None
+            self.store_problem = err
+            advice = f"\n\n{err.advice}." if err.advice else ""
+            self.problems.append((
+                "Your progress cannot be saved this session",
+                f"The progress file\n  {err.path}\ncannot be used: {err.problem}.{advice}\n\n"
+                "mj-trainer runs without saving progress, and the file has not been "
+                "changed, moved or deleted."))
+
+    def _load_ruleset(self, name: str, *, report: bool) -> Ruleset:
+        try:
+            return load(name)
+        except RulesetError as err:
+            if report:
+                self.problems.append((
+                    f"The ruleset {name!r} cannot be loaded",
+                    f"{err}\n\nThe default ruleset {DEFAULT} is used instead."))
+            return load(DEFAULT)
+
+    def _apply_theme(self, name: str, *, report: bool = False) -> None:
+        if name in self.available_themes:
+            self.theme = name
+            return
+        self.theme = DEFAULT_THEME
+        if report:
+            self.problems.append(("Unknown theme",
+                                  f"The theme {name!r} is not available; using "
+                                  f"{DEFAULT_THEME}."))
+
+    def get_default_screen(self) -> Screen[Any]:
+        return HomeScreen(settings=lambda: self.settings, load_stats=self.home_stats,
+                          version=app_version(), set_difficulty=self._set_difficulty)
+
+    def on_mount(self) -> None:
+        from tui.screens.notice import NoticeScreen
+
+        for title, text in self.problems:
+            self.push_screen(NoticeScreen(title, text))
+        if self.start is not None:
+            start = self.start
+            self.start = None
+            self.call_after_refresh(self.post_message, start)
+        self.call_after_refresh(self._check_size)
+
+    def on_unmount(self) -> None:
+        if self.store is not None:
+            self.store.close()
+
+    # ---- settings
+
+    @property
+    def tile_style(self) -> TileStyle:
+        return self.settings.tile_style
+
+    def update_settings(self, settings: Settings) -> str | None:
+        """Apply new settings everywhere and save them; returns a status line."""
+        old = self.settings
+        self.settings = settings
+        if settings.theme != old.theme:
+            self._apply_theme(settings.theme)
+        if settings.ruleset != old.ruleset:
+            self.ruleset = self._load_ruleset(settings.ruleset, report=False)
+        if settings.tile_style != old.tile_style:
+            for screen in self.screen_stack:
+                apply = getattr(screen, "apply_tile_style", None)
+                if callable(apply):
+                    apply(settings.tile_style)
+        problem = self.config.save(settings)
+        if problem:
+            return problem
+        if self.config.path is None:
+            return "Kept for this session (no settings file)."
+        return f"Saved to {self.config.path}"
+
+    def _set_difficulty(self, level: str) -> None:
+        message = self.update_settings(self.settings.with_(difficulty=level))
+        if message and message.startswith("not saved"):
+            self.notify(message, severity="warning", timeout=4)
+
+    def watch_theme(self, theme: str) -> None:
+        # A theme picked in the command palette is remembered like one from settings.
+        if self.is_running and hasattr(self, "settings") and theme != self.settings.theme:
+            self.settings = self.settings.with_(theme=theme)
+            self.config.save(self.settings)
+
+    # ---- what the home screen shows
+
+    def home_stats(self) -> HomeStats:
+        store = self.store
+        if store is None:
+            problem = self.store_problem.problem if self.store_problem else ""
+            return HomeStats(available=False, problem=problem)
+        streak = store.day_streak()
+        rounds = store.rounds()
+        answers = sum(r.answered for r in rounds)
+        correct = sum(r.correct for r in rounds)
+        recent = tuple((r.started_at.astimezone().strftime("%d %b"), r.source_name,
+                        r.answered, r.score) for r in rounds[:4] if r.answered)
+        rules = self.ruleset.by_id()
+        weak = tuple((s.ref, rules[s.ref].name if s.ref in rules else s.ref, s.misses)
+                     for s in store.missed_most("pattern", limit=3))
+        return HomeStats(available=True, streak=streak.current, best_streak=streak.best,
+                         practised_today=streak.practised_today, due=due_count(store),
+                         answers=answers, correct=correct,
+                         rounds=sum(1 for r in rounds if r.finished), recent=recent, weak=weak)
+
+    # ---- navigation
+
+    def _next_seed(self) -> int:
+        self._round_count += 1
+        if self.seed is None:
+            return random.randrange(2**31)
+        return self.seed + self._round_count - 1
+
+    def start_round(self, message: StartSet | StartRandom | StartReview) -> None:
+        """Plan a round for `message` and push the quiz (a notice if it cannot start)."""
+        from tui.screens.quiz import QuizScreen
+
+        try:
+            plan = plan_for(message, self.settings, store=self.store, seed=self._next_seed(),
+                            clock=self.clock)
+        except SessionError as err:
+            self.notify(str(err), title="Cannot start this round", severity="warning",
+                        timeout=6)
+            return
+        self.push_screen(QuizScreen(plan, tile_style=self.tile_style),
+                         partial(self._round_over, plan))
+
+    def _round_over(self, plan: RoundPlan, summary: RoundSummary | None) -> None:
+        from tui.screens.summary import SummaryScreen
+
+        if summary is not None:
+            self.push_screen(SummaryScreen(summary, title=plan.title, again=plan.again))
+
+    def on_start_set(self, message: StartSet) -> None:
+        message.stop()
+        self.start_round(message)
+
+    def on_start_random(self, message: StartRandom) -> None:
+        message.stop()
+        self.start_round(message)
+
+    def on_start_review(self, message: StartReview) -> None:
+        message.stop()
+        self.start_round(message)
+
+    def on_open_reference(self, message: OpenReference) -> None:
+        message.stop()
+        self.open_reference(message.target)
+
+    def open_reference(self, target: str | None = None) -> None:
+        try:
+            from tui.screens.reference import ReferenceScreen
+        except ImportError as err:  # pragma: no cover - a partial install
+            self.notify(f"The reference is not available: {err}", severity="error")
+            return
+        self.push_screen(ReferenceScreen(self.ruleset, target, tile_style=self.tile_style))
+
+    def on_open_screen(self, message: OpenScreen) -> None:
+        message.stop()
+        self.open_screen(message.name)
+
+    def open_screen(self, name: str) -> None:
+        """Open a main screen by name: home, sets, reference, stats, settings, help."""
+        if name == "home":
+            self.go_home()
+        elif name == "reference":
+            self.open_reference(None)
+        elif name == "sets":
+            from tui.screens.sets import SetsScreen
+
+            self.push_screen(SetsScreen(self.store, ruleset=self.ruleset,
+                                        tile_style=self.tile_style))
+        elif name == "stats":
+            from tui.screens.stats import StatsScreen
+
+            self.push_screen(StatsScreen(self.store, self.ruleset))
+        elif name == "settings":
+            self.open_settings()
+        elif name == "help":
+            self.action_help()
+        else:
+            self.notify(f"There is no screen called {name!r}.", severity="warning")
+
+    def open_settings(self) -> None:
+        from tui.screens.settings import SettingsScreen
+
+        if self.config.problem:
+            where = "Not saved: the settings file has a problem (see the notice); changes " \
+                    "apply to this session only."
+        elif self.config.path is None:
+            where = "Settings are kept for this session only."
+        else:
+            where = f"Saved to {self.config.path}"
+        themes = sorted(self.available_themes)
+        self.push_screen(SettingsScreen(self.settings, rulesets=builtin_names(), themes=themes,
+                                        save=self.update_settings, where=where))
+
+    def go_home(self) -> None:
+        """Back to the home screen, closing everything above it."""
+        while len(self.screen_stack) > 1 and not isinstance(self.screen, HomeScreen):
+            self.pop_screen()
+
+    def action_go_home(self) -> None:
+        self.go_home()
+
+    def action_help(self) -> None:
+        from tui.screens.help import HelpScreen, help_name
+
+        if isinstance(self.screen, HelpScreen):
+            return
+        self.push_screen(HelpScreen(help_name(self.screen)))
+
+    def action_quick_round(self, difficulty: str) -> None:
+        self.post_message(StartRandom(difficulty=difficulty))
+
+    def action_review(self) -> None:
+        self.post_message(StartReview())
+
+    def action_open(self, name: str) -> None:
+        self.open_screen(name)
+
+    def action_tile_style(self, style: str) -> None:
+        self.update_settings(self.settings.with_(tile_style=TileStyle(style)))
+        self.notify(f"Tiles are now drawn in the {style} style.", timeout=2)
+
+    # ---- the command palette
+
+    def get_system_commands(self, screen: Screen[Any]) -> Iterable[SystemCommand]:
+        yield SystemCommand("Home", "Back to the home screen", self.go_home)
+        for level in ("easy", "medium", "hard", "mixed"):
+            yield SystemCommand(f"Quick round: {level}", f"A round of random {level} hands",
+                                partial(self.action_quick_round, level))
+        yield SystemCommand("Play a curated set", "Browse the curated hand sets",
+                            partial(self.open_screen, "sets"))
+        yield SystemCommand("Review weak spots", "A round of the patterns due for review",
+                            self.action_review)
+        yield SystemCommand("Rules reference", "Patterns, families and rulings",
+                            partial(self.open_screen, "reference"))
+        yield SystemCommand("Stats", "Accuracy, trends and history",
+                            partial(self.open_screen, "stats"))
+        yield SystemCommand("Settings", "Ruleset, tiles, round length, kinds, theme",
+                            self.open_settings)
+        yield SystemCommand("Help", "Help for the screen you are on", self.action_help)
+        for style in TileStyle:
+            yield SystemCommand(f"Tile style: {style.value}", "Change how tiles are drawn",
+                                partial(self.action_tile_style, style.value))
+        seen = {"Home", "Help", "Quit", "Settings", "Stats"}
+        for key, active in screen.active_bindings.items():
+            binding = active.binding
+            if not binding.description or not active.enabled or binding.description in seen:
+                continue
+            if active.node is self:
+                continue
+            seen.add(binding.description)
+            shown = self.get_key_display(binding)
+            yield SystemCommand(binding.description, f"{binding.tooltip or 'this screen'} "
+                                f"(key: {shown or key})",
+                                partial(self._run_binding, binding.action, active.node))
+        yield from super().get_system_commands(screen)
+
+    def _run_binding(self, action: str, node: object) -> None:
+        from textual.dom import DOMNode
+
+        if isinstance(node, DOMNode):
+            self.call_later(self.run_action, action, node)
+
+    # ---- size
+
+    def on_resize(self, event: Resize) -> None:
+        self.call_after_refresh(self._check_size)
+
+    def _check_size(self) -> None:
+        from tui.screens.notice import TooSmallScreen
+
+        w, h = self.size
+        small = w < MIN_WIDTH or h < MIN_HEIGHT
+        covering = isinstance(self.screen, TooSmallScreen)
+        if small and not any(isinstance(s, TooSmallScreen) for s in self.screen_stack):
+            self.push_screen(TooSmallScreen(MIN_WIDTH, MIN_HEIGHT))
+        elif not small and covering:
+            self.pop_screen()
+
+
+def make_app(config: Settings | None = None, data_dir: str | os.PathLike[str] | None = None,
+             config_path: str | os.PathLike[str] | None = None,
+             start: StartMessage | None = None, *, seed: int | None = None,
+             clock: Clock | None = None, cursor_blink: bool = True) -> TrainerApp:
+    """The app, built the same way for `mj-trainer`, tests, snapshots and benchmarks.
+
+    config       settings to use instead of reading the config file (then they are saved
+                 only when `config_path` is given, never to the user's real file);
+    data_dir     where the progress file lives (default: $MJ_TRAINER_DATA_DIR, then the
+                 user data directory);
+    config_path  the settings file (default: $MJ_TRAINER_CONFIG, then the user config dir);
+    start        a navigation message to act on once the app is up (the CLI's
+                 `quiz --set`, `quiz --random`, `reference PATTERN`);
+    seed         makes random rounds reproducible (snapshots, tests);
+    clock        the clock that times answers (tests pass a fixed one);
+    cursor_blink False keeps text cursors steady (snapshots).
+    """
+    if config is None:
+        file = ConfigFile.load(config_path)
+    elif config_path is not None:
+        file = ConfigFile(Path(config_path), config)
+    else:
+        file = ConfigFile(None, config)
+    return TrainerApp(config=file, data_dir=data_dir, start=start, seed=seed, clock=clock,
+                      cursor_blink=cursor_blink)
+
+
+def run_app(*, data_dir: str | None = None, config_path: str | None = None,
+            start: StartMessage | None = None) -> int:
+    """Run the app in the terminal (the `mj-trainer` command)."""
+    app = make_app(data_dir=data_dir, config_path=config_path, start=start)
+    app.run()
     return 0

@@ -28,7 +28,11 @@ def _parser() -> argparse.ArgumentParser:
         description="Learn to score mahjong hands. With no command, opens the trainer.",
     )
     parser.add_argument("--version", action="version", version=f"mj-trainer {ver}")
+    from tui.app_command import add_app_options, add_app_parsers
+
+    add_app_options(parser)
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
+    add_app_parsers(sub)
     score = sub.add_parser(
         "score",
         help="score a hand and explain the result",
@@ -47,6 +51,15 @@ def _parser() -> argparse.ArgumentParser:
     score.add_argument(
         "--all-arrangements", action="store_true",
         help="also show every other reading of the hand and its score",
+    )
+    score.add_argument(
+        "--compare", action="store_true",
+        help="score the hand under every built-in ruleset (and a --ruleset file) side by side",
+    )
+    score.add_argument(
+        "--loser", metavar="HAND", action="append", default=None,
+        help="classical settlement: a loser's 13 tiles and seat, e.g. "
+             "'c123 b456 [dr dr dr] k19 we seat:south' (give all three)",
     )
     from tui.generate_command import add_generate_parser
 
@@ -69,6 +82,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             input_path=args.input,
             ruleset=args.ruleset,
             all_arrangements=args.all_arrangements,
+            compare=args.compare,
+            losers=args.loser,
         )
     if args.command == "generate":
         from tui.generate_command import run_generate
@@ -78,9 +93,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         from tui.sets_command import run_sets
 
         return run_sets(args)
-    from tui.app import run_app
+    from tui.app_command import run_app_command
 
-    return run_app()
+    return run_app_command(args)
 
 
 if __name__ == "__main__":  # pragma: no cover

@@ -1,0 +1,213 @@
+"""How fast the trainer feels: start-up, checking an answer, the next hand.
+
+    .venv/bin/python benchmarks/bench_startup.py [--runs 5] [--questions 20]
+
+* **start-up**: from the moment the process is launched to the first interactive
+  screen (the home screen mounted and drawn, ready for keys).  Each run is a fresh
+  Python process that builds the app with `make_app` and runs it headless at 80x24;
+  Textual's auto-pilot, which starts once the app is ready, notes the time and exits.
+  The parent records the clock just before launching, so the figure includes the
+  interpreter, every import, reading the settings, opening the progress store and
+  mounting the home screen.  A bare `python -c pass` is timed too, for scale.
+* **check + feedback**: in one app (run_test, 100x32), a round of generated hands; for
+  each question the right (or, every other time, a wrong) answer is put in the picker
+  and the check action runs: grading, saving the answer, building the feedback lines.
+  "handler" is the action alone; "drawn" waits until the screen has been redrawn.
+* **next hand**: the same for going on from the feedback to the next question (the
+  round's hands were drawn and scored up front in a worker).
+
+Targets from the issue: start-up under 1.0 s, check + feedback under 50 ms, next hand
+under 50 ms.  Everything runs on temporary directories; nothing touches your own
+settings or progress.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import os
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from benchmarks.benchutil import machine_lines, table
+
+ROOT = Path(__file__).resolve().parent.parent
+TARGET_START_S = 1.0
+TARGET_CHECK_MS = 50.0
+TARGET_NEXT_MS = 50.0
+
+_CHILD = r"""
+import sys, time, json
+t_start = time.time()
+from tui.app import make_app
+t_import = time.time()
+out = {"python_up": t_start, "imported": t_import}
+app = make_app(data_dir=sys.argv[1], config_path=sys.argv[2])
+out["built"] = time.time()
+
+async def auto(pilot):
+    out["ready"] = time.time()
+    await pilot.pause()
+    out["idle"] = time.time()
+    out["screen"] = type(app.screen).__name__
+    await pilot.exit(None)
+
+app.run(headless=True, size=(80, 24), auto_pilot=auto)
+print(json.dumps(out))
+"""
+
+
+def _launch(code: list[str], env: dict[str, str]) -> tuple[float, str]:
+    t0 = time.time()
+    done = subprocess.run([sys.executable, *code], capture_output=True, text=True, env=env,
+                          cwd=ROOT, check=True)
+    return t0, done.stdout
+
+
+def startup(runs: int) -> list[list[str]]:
+    env = dict(os.environ)
+    env["PYTHONPATH"] = str(ROOT) + os.pathsep + env.get("PYTHONPATH", "")
+    bare: list[float] = []
+    for _ in range(runs):
+        t0 = time.time()
+        subprocess.run([sys.executable, "-c", "pass"], check=True, env=env)
+        bare.append(time.time() - t0)
+    rows: dict[str, list[float]] = {"python up": [], "imports done": [], "app built": [],
+                                    "home ready": [], "home drawn": []}
+    screens = set()
+    for _ in range(runs):
+        with tempfile.TemporaryDirectory() as tmp:
+            t0, out = _launch(["-c", _CHILD, tmp, str(Path(tmp) / "config.toml")], env)
+        data = json.loads(out.strip().splitlines()[-1])
+        screens.add(data["screen"])
+        rows["python up"].append(data["python_up"] - t0)
+        rows["imports done"].append(data["imported"] - t0)
+        rows["app built"].append(data["built"] - t0)
+        rows["home ready"].append(data["ready"] - t0)
+        rows["home drawn"].append(data["idle"] - t0)
+    body = [["bare python (python -c pass)", f"{statistics.median(bare):.3f}",
+             f"{max(bare):.3f}"]]
+    for label, values in rows.items():
+        body.append([f"process start -> {label}", f"{statistics.median(values):.3f}",
+                     f"{max(values):.3f}"])
+    if screens != {"HomeScreen"}:
+        body.append(["(first screen was not home!)", ",".join(sorted(screens)), ""])
+    return body
+
+
+async def _interaction(questions: int) -> tuple[list[float], list[float], list[float],
+                                                 list[float], float]:
+    from quizzes.questions import QuestionKind
+    from tui.app import make_app
+    from tui.config import Settings
+    from tui.messages import StartRandom
+    from tui.screens.quiz import QuizScreen
+    from tui.widgets.pattern_picker import PatternPicker
+
+    check_handler: list[float] = []
+    check_drawn: list[float] = []
+    next_handler: list[float] = []
+    next_drawn: list[float] = []
+    frames: list[float] = []
+    with tempfile.TemporaryDirectory() as tmp:
+        settings = Settings(kinds=(QuestionKind.PATTERNS,), round_length=questions)
+        app = make_app(settings, data_dir=tmp, seed=2024, cursor_blink=False)
+        async with app.run_test(size=(100, 32)) as pilot:
+            await pilot.pause()
+            t_build = time.perf_counter()
+            app.post_message(StartRandom(difficulty="mixed"))
+            while not (isinstance(app.screen, QuizScreen) and app.screen.mode == "question"):
+                await pilot.pause(0.005)
+            build_s = time.perf_counter() - t_build
+            screen = app.screen
+            assert isinstance(screen, QuizScreen)
+            display = app._display
+
+            def timed_display(*args: object, **kwargs: object) -> None:
+                display(*args, **kwargs)  # type: ignore[arg-type]
+                frames.append(time.perf_counter())
+
+            app._display = timed_display  # type: ignore[method-assign]
+            for i in range(questions):
+                q = screen.question
+                assert q is not None
+                claims = {h.pattern.id: h.count for h in q.result.counted}
+                total = q.result.total
+                if i % 2:  # a wrong answer: one pattern left out, the total off by 5
+                    claims.pop(next(iter(claims)), None)
+                    total += 5
+                screen.query_one(PatternPicker).set_claims(claims)
+                screen.query_one("#total").value = str(total)  # type: ignore[attr-defined]
+                await pilot.pause()
+                frames.clear()
+                t0 = time.perf_counter()
+                screen.action_check()
+                t1 = time.perf_counter()
+                await pilot.pause()
+                assert _mode(screen) == "feedback" and frames
+                check_handler.append((t1 - t0) * 1000)
+                check_drawn.append((frames[0] - t0) * 1000)
+                if i == questions - 1:
+                    break
+                frames.clear()
+                t0 = time.perf_counter()
+                screen.action_next()
+                t1 = time.perf_counter()
+                await pilot.pause()
+                assert _mode(screen) == "question" and frames
+                next_handler.append((t1 - t0) * 1000)
+                next_drawn.append((frames[0] - t0) * 1000)
+    return check_handler, check_drawn, next_handler, next_drawn, build_s
+
+
+def _mode(screen: object) -> str:
+    return str(getattr(screen, "mode", ""))
+
+
+def _ms_row(label: str, values: list[float]) -> list[str]:
+    ordered = sorted(values)
+    p90 = ordered[min(len(ordered) - 1, int(0.9 * len(ordered)))]
+    return [label, f"{statistics.median(values):.1f}", f"{p90:.1f}", f"{max(values):.1f}"]
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else "")
+    parser.add_argument("--runs", type=int, default=5, help="start-up runs (default 5)")
+    parser.add_argument("--questions", type=int, default=20,
+                        help="questions in the timed round (default 20)")
+    args = parser.parse_args(argv)
+    print("\n".join(machine_lines(["textual"])))
+    print()
+    print(f"Start-up, {args.runs} fresh processes (seconds; target < {TARGET_START_S} s "
+          "to the home screen)")
+    start_rows = startup(args.runs)
+    print(table(["step", "median s", "max s"], start_rows))
+    ready = float(start_rows[-1][1])
+    print()
+    check_h, check_d, next_h, next_d, build_s = asyncio.run(_interaction(args.questions))
+    print(f"Answering, {args.questions} generated hands at 100x32 (milliseconds; targets "
+          f"< {TARGET_CHECK_MS:.0f} ms and < {TARGET_NEXT_MS:.0f} ms)")
+    print(table(["action", "median ms", "p90 ms", "max ms"], [
+        _ms_row("check + feedback (handler)", check_h),
+        _ms_row("check + feedback (drawn)", check_d),
+        _ms_row("next hand (handler)", next_h),
+        _ms_row("next hand (drawn)", next_d),
+    ]))
+    print(f"(dealing the round's {args.questions} hands in the worker took {build_s * 1000:.0f}"
+          " ms, before the first question)")
+    ok = (ready < TARGET_START_S and statistics.median(check_d) < TARGET_CHECK_MS
+          and statistics.median(next_d) < TARGET_NEXT_MS)
+    print()
+    print("targets met" if ok else "TARGETS MISSED")
+    return 0 if ok else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())

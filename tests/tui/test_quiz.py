@@ -1,0 +1,302 @@
+"""Pilot tests of the quiz: answering right and wrong, skipping, hints, yes/no questions,
+the round summary and opening a rule from the feedback."""
+
+from __future__ import annotations
+
+import asyncio
+from pathlib import Path
+
+from textual.widgets import Input
+
+from quizzes.grading import MarkStatus
+from quizzes.questions import QuestionKind
+from tests.tui.test_app_kit import (
+    CORE_1,
+    CORE_1_TOTAL,
+    CORE_2_TOTAL,
+    app_for,
+    claim,
+    quiz_ready,
+    type_text,
+    wait_for,
+    write_set,
+)
+from tui.messages import StartSet
+from tui.screens.quiz import QuizScreen
+from tui.screens.summary import SummaryScreen
+from tui.session import HINT_COST
+from tui.widgets.feedback import FeedbackView
+from tui.widgets.pattern_picker import PatternPicker
+
+
+def answer(quiz: QuizScreen, claims: dict[str, int], total: int) -> None:
+    """Put an answer in the picker and the total box (the keys are tested elsewhere)."""
+    picker = quiz.query_one(PatternPicker)
+    picker.set_claims({**claims, **{p: picker.counts[p] for p in picker.locked}})
+    quiz.query_one("#total", Input).value = str(total)
+    picker.option_list.focus()
+
+
+def _quiz(app: object) -> QuizScreen:
+    screen = getattr(app, "screen", None)
+    assert isinstance(screen, QuizScreen)
+    return screen
+
+
+def test_full_round_answered_right(tmp_path: Path) -> None:
+    async def body() -> None:
+        app = app_for(tmp_path, length=2)
+        async with app.run_test(size=(100, 32)) as pilot:
+            app.post_message(StartSet(str(write_set(tmp_path)), resume=False))
+            await wait_for(pilot, quiz_ready(app))
+            quiz = _quiz(app)
+            # core-1: 1.2 All Chows 5 + 1.3 Concealed Hand 5 = 10
+            await claim(pilot, "1.2")
+            await claim(pilot, "1.3")
+            assert quiz.query_one(PatternPicker).claims() == CORE_1
+            await pilot.press("tab")
+            await type_text(pilot, str(CORE_1_TOTAL))
+            await pilot.press("enter")
+            await pilot.pause()
+            grade = quiz.last_grade
+            assert grade is not None and grade.correct and grade.credit == 1.0
+            assert quiz.mode == "feedback"
+            assert "Right!" in quiz.query_one(FeedbackView).lines[0].content.plain
+            await pilot.press("enter")  # next hand
+            await wait_for(pilot, quiz_ready(app))
+            # core-2: 8.1.1 Wind Pung 5 x 1 = 5
+            await claim(pilot, "8.1.1")
+            await pilot.press("tab")
+            await type_text(pilot, str(CORE_2_TOTAL))
+            await pilot.press("enter")
+            await pilot.pause()
+            assert quiz.last_grade is not None and quiz.last_grade.correct
+            await pilot.press("enter")  # the last hand: on to the summary
+            await wait_for(pilot, lambda: isinstance(app.screen, SummaryScreen))
+            summary = app.screen
+            assert isinstance(summary, SummaryScreen)
+            # two questions, both fully right: score 1 + 1 = 2, accuracy 2/2
+            assert summary.summary.score == 2.0
+            assert summary.summary.correct == 2
+            assert summary.summary.skipped == 0
+            assert summary.summary.missed_patterns == ()
+
+    asyncio.run(body())
+
+
+def test_wrong_answer_is_marked_and_explained(tmp_path: Path) -> None:
+    async def body() -> None:
+        app = app_for(tmp_path, length=1)
+        async with app.run_test(size=(100, 32)) as pilot:
+            app.post_message(StartSet(str(write_set(tmp_path)), resume=False))
+            await wait_for(pilot, quiz_ready(app))
+            quiz = _quiz(app)
+            # core-1 with only All Chows claimed, and 5 as the total: 1 right, 1 missed,
+            # so 0.6 x 1/2 = 0.3 for the patterns and nothing for the wrong total.
+            answer(quiz, {"1.2": 1}, 5)
+            await pilot.press("enter")
+            await pilot.pause()
+            grade = quiz.last_grade
+            assert grade is not None and not grade.correct
+            assert abs(grade.credit - 0.3) < 1e-9
+            marks = {m.pattern.id: m.status for m in grade.marks}
+            assert marks == {"1.2": MarkStatus.RIGHT, "1.3": MarkStatus.MISSED}
+            text = "\n".join(ln.content.plain for ln in quiz.query_one(FeedbackView).lines)
+            assert "missed: 1.3 Concealed Hand" in text
+            assert "you said 5, it is 10" in text
+            assert "Partly right" in text
+            # every explanation from grading is shown
+            for e in grade.explanations:
+                assert e.text in text
+
+    asyncio.run(body())
+
+
+def test_enter_without_a_total_asks_for_it(tmp_path: Path) -> None:
+    async def body() -> None:
+        app = app_for(tmp_path, length=1)
+        async with app.run_test(size=(100, 32)) as pilot:
+            app.post_message(StartSet(str(write_set(tmp_path)), resume=False))
+            await wait_for(pilot, quiz_ready(app))
+            quiz = _quiz(app)
+            await claim(pilot, "1.2")
+            await pilot.press("enter")
+            await wait_for(pilot, lambda: app.focused is not None and app.focused.id == "total")
+            assert quiz.mode == "question"  # not checked yet
+
+    asyncio.run(body())
+
+
+def test_skip_shows_the_answer_without_credit(tmp_path: Path) -> None:
+    async def body() -> None:
+        app = app_for(tmp_path, length=2)
+        async with app.run_test(size=(100, 32)) as pilot:
+            app.post_message(StartSet(str(write_set(tmp_path)), resume=False))
+            await wait_for(pilot, quiz_ready(app))
+            quiz = _quiz(app)
+            await pilot.press("f3")
+            await pilot.pause()
+            grade = quiz.last_grade
+            assert grade is not None and grade.skipped and grade.credit == 0.0
+            text = "\n".join(ln.content.plain for ln in quiz.query_one(FeedbackView).lines)
+            assert "Skipped" in text
+            assert "1.2 All Chows" in text and "1.3 Concealed Hand" in text
+            assert f"Total {CORE_1_TOTAL}" in text
+            await pilot.press("enter")
+            await wait_for(pilot, quiz_ready(app))
+            assert quiz.round is not None and quiz.round.position == 1
+
+    asyncio.run(body())
+
+
+def test_hint_reveals_a_pattern_and_costs_credit(tmp_path: Path) -> None:
+    async def body() -> None:
+        app = app_for(tmp_path, length=1)
+        async with app.run_test(size=(100, 32)) as pilot:
+            app.post_message(StartSet(str(write_set(tmp_path)), resume=False))
+            await wait_for(pilot, quiz_ready(app))
+            quiz = _quiz(app)
+            picker = quiz.query_one(PatternPicker)
+            await pilot.press("f2")
+            await pilot.pause()
+            revealed = picker.claims()
+            assert len(revealed) == 1
+            (pid,) = revealed
+            assert pid in CORE_1 and pid in picker.locked
+            # a locked pattern cannot be unticked
+            picker.highlight(pid)
+            await pilot.press("space")
+            assert picker.claims() == revealed
+            answer(quiz, CORE_1, CORE_1_TOTAL)
+            await pilot.press("enter")
+            await pilot.pause()
+            grade = quiz.last_grade
+            assert grade is not None
+            # everything right, less one hint: 1 - 0.15 = 0.85, and not "fully right"
+            assert abs(grade.credit - (1.0 - HINT_COST)) < 1e-9
+            assert not grade.correct
+            assert grade.items[f"pattern:{pid}"] is False
+
+    asyncio.run(body())
+
+
+def test_yes_no_questions(tmp_path: Path) -> None:
+    async def body() -> None:
+        app = app_for(tmp_path, kinds=(QuestionKind.IS_WIN,), length=3)
+        async with app.run_test(size=(100, 32)) as pilot:
+            app.post_message(StartSet(str(write_set(tmp_path)), resume=False))
+            await wait_for(pilot, quiz_ready(app))
+            quiz = _quiz(app)
+            # core-1 is a win (four chows and the k5 pair)
+            await pilot.press("y")
+            await pilot.pause()
+            assert quiz.last_grade is not None and quiz.last_grade.correct
+            await pilot.press("enter")
+            await wait_for(pilot, quiz_ready(app))
+            # core-2 is a win too; saying no is wrong
+            await pilot.press("n")
+            await pilot.pause()
+            assert quiz.last_grade is not None and not quiz.last_grade.correct
+            await pilot.press("enter")
+            await wait_for(pilot, quiz_ready(app))
+            # core-3 has no pair: not a win (R7)
+            await pilot.press("n")
+            await pilot.pause()
+            assert quiz.last_grade is not None and quiz.last_grade.correct
+            assert quiz.last_grade.question.result.total == -40
+
+    asyncio.run(body())
+
+
+def test_total_only_question(tmp_path: Path) -> None:
+    async def body() -> None:
+        app = app_for(tmp_path, kinds=(QuestionKind.TOTAL,), length=1)
+        async with app.run_test(size=(100, 32)) as pilot:
+            app.post_message(StartSet(str(write_set(tmp_path)), resume=False))
+            await wait_for(pilot, quiz_ready(app))
+            quiz = _quiz(app)
+            assert app.focused is not None and app.focused.id == "total"
+            await type_text(pilot, str(CORE_1_TOTAL))
+            await pilot.press("enter")
+            await pilot.pause()
+            assert quiz.last_grade is not None and quiz.last_grade.correct
+
+    asyncio.run(body())
+
+
+def test_open_rule_from_an_explanation(tmp_path: Path) -> None:
+    async def body() -> None:
+        from tui.screens.reference import ReferenceScreen
+
+        app = app_for(tmp_path, length=1)
+        opened: list[str | None] = []
+        original = app.open_reference
+
+        def spy(target: str | None = None) -> None:
+            opened.append(target)
+            original(target)
+
+        app.open_reference = spy  # type: ignore[method-assign]
+        async with app.run_test(size=(100, 32)) as pilot:
+            app.post_message(StartSet(str(write_set(tmp_path)), resume=False))
+            await wait_for(pilot, quiz_ready(app))
+            quiz = _quiz(app)
+            await pilot.press("f3")  # skip: every counted pattern is explained
+            await pilot.pause()
+            feedback = quiz.query_one(FeedbackView)
+            # move to the line that marks 1.3 Concealed Hand
+            index = next(i for i, ln in enumerate(feedback.lines) if ln.target == "1.3")
+            feedback.highlighted = index
+            await pilot.press("r")
+            await wait_for(pilot, lambda: isinstance(app.screen, ReferenceScreen))
+            assert opened == ["1.3"]
+            ref = app.screen
+            assert isinstance(ref, ReferenceScreen)
+            assert ref.target == "1.3"
+            await pilot.press("escape")
+            await wait_for(pilot, lambda: isinstance(app.screen, QuizScreen))
+            assert quiz.mode == "feedback"
+
+    asyncio.run(body())
+
+
+def test_ending_a_round_early_shows_its_summary(tmp_path: Path) -> None:
+    async def body() -> None:
+        app = app_for(tmp_path, length=3)
+        async with app.run_test(size=(100, 32)) as pilot:
+            app.post_message(StartSet(str(write_set(tmp_path)), resume=False))
+            await wait_for(pilot, quiz_ready(app))
+            await pilot.press("f3", "enter")
+            await wait_for(pilot, quiz_ready(app))
+            await pilot.press("escape")  # end the round: a question first
+            await pilot.pause()
+            await pilot.press("y")
+            await wait_for(pilot, lambda: isinstance(app.screen, SummaryScreen))
+            summary = app.screen
+            assert isinstance(summary, SummaryScreen)
+            assert summary.summary.asked == 1 and summary.summary.skipped == 1
+            assert summary.summary.questions == 3
+            await pilot.press("escape")  # home
+            await pilot.pause()
+            assert type(app.screen).__name__ == "HomeScreen"
+
+    asyncio.run(body())
+
+
+def test_summary_plays_again_and_the_set_resumes(tmp_path: Path) -> None:
+    async def body() -> None:
+        app = app_for(tmp_path, length=1)
+        async with app.run_test(size=(100, 32)) as pilot:
+            path = write_set(tmp_path)
+            app.post_message(StartSet(str(path)))
+            await wait_for(pilot, quiz_ready(app))
+            first = _quiz(app).question
+            assert first is not None and first.hand_id == "core-1"
+            await pilot.press("f3", "enter")
+            await wait_for(pilot, lambda: isinstance(app.screen, SummaryScreen))
+            await pilot.press("a")  # another round of the same set: it carries on
+            await wait_for(pilot, quiz_ready(app))
+            second = _quiz(app).question
+            assert second is not None and second.hand_id == "core-2"
+
+    asyncio.run(body())

@@ -1,0 +1,161 @@
+"""Settings: the TOML file (read, written, refused when broken) and the settings screen."""
+
+from __future__ import annotations
+
+import asyncio
+from pathlib import Path
+
+from quizzes.questions import QuestionKind
+from tests.tui.test_app_kit import wait_for
+from tui.app import make_app
+from tui.config import ConfigFile, Settings, parse_settings
+from tui.screens.home import HomeScreen
+from tui.screens.notice import NoticeScreen
+from tui.screens.settings import SettingsScreen
+from tui.tile_text import TileStyle
+
+
+def test_defaults_when_there_is_no_file(tmp_path: Path) -> None:
+    cfg = ConfigFile.load(tmp_path / "missing.toml")
+    assert cfg.settings == Settings() and cfg.problem is None
+
+
+def test_round_trip(tmp_path: Path) -> None:
+    path = tmp_path / "sub" / "config.toml"
+    cfg = ConfigFile.load(path)
+    wanted = Settings(ruleset="zung-jung", tile_style=TileStyle.CJK, round_length=25,
+                      kinds=(QuestionKind.TOTAL, QuestionKind.IS_WIN), difficulty="hard",
+                      theme="nord")
+    assert cfg.save(wanted) is None
+    again = ConfigFile.load(path)
+    assert again.settings == wanted and again.problem is None
+
+
+def test_unknown_keys_survive_a_save(tmp_path: Path) -> None:
+    path = tmp_path / "config.toml"
+    path.write_text('future_option = "keep me"\nround_length = 7\n', encoding="utf-8")
+    cfg = ConfigFile.load(path)
+    assert cfg.problem is None and cfg.settings.round_length == 7
+    assert cfg.save(cfg.settings.with_(round_length=8)) is None
+    text = path.read_text(encoding="utf-8")
+    assert 'future_option = "keep me"' in text and "round_length = 8" in text
+
+
+def test_bad_values_are_each_reported() -> None:
+    settings, problems = parse_settings({"tile_style": "oil paint", "round_length": 0,
+                                         "question_kinds": [], "difficulty": "brutal"})
+    assert settings == Settings()
+    assert len(problems) == 4
+    assert any("oil paint" in p for p in problems)
+
+
+def test_broken_file_is_reported_and_never_written(tmp_path: Path) -> None:
+    path = tmp_path / "config.toml"
+    text = "round_length = [oops\n"
+    path.write_text(text, encoding="utf-8")
+    cfg = ConfigFile.load(path)
+    assert cfg.problem is not None and "not valid TOML" in cfg.problem
+    message = cfg.save(Settings(round_length=3))
+    assert message is not None and message.startswith("not saved")
+    assert path.read_text(encoding="utf-8") == text
+
+
+def test_broken_config_shown_in_the_app(tmp_path: Path) -> None:
+    path = tmp_path / "config.toml"
+    text = 'tile_style = "oil paint"\n'
+    path.write_text(text, encoding="utf-8")
+
+    async def body() -> None:
+        app = make_app(data_dir=tmp_path / "data", config_path=path)
+        async with app.run_test(size=(100, 32)) as pilot:
+            await pilot.pause()
+            notice = app.screen
+            assert isinstance(notice, NoticeScreen)
+            assert "settings file" in notice.notice_title and "oil paint" in notice.body
+            await pilot.press("enter")
+            await pilot.pause()
+            # a change on the settings screen is used but not written
+            app.update_settings(app.settings.with_(round_length=4))
+            assert app.settings.round_length == 4
+
+    asyncio.run(body())
+    assert path.read_text(encoding="utf-8") == text
+
+
+def test_settings_persist_after_a_restart(tmp_path: Path) -> None:
+    path = tmp_path / "config.toml"
+
+    async def change() -> None:
+        app = make_app(data_dir=tmp_path / "data", config_path=path, cursor_blink=False)
+        async with app.run_test(size=(100, 40)) as pilot:
+            await pilot.pause()
+            await pilot.press("s")
+            await wait_for(pilot, lambda: isinstance(app.screen, SettingsScreen))
+            screen = app.screen
+            assert isinstance(screen, SettingsScreen)
+            await pilot.pause()
+            # tile style: tab to the radio set, move to CJK, choose it
+            await pilot.press("tab")
+            assert app.focused is not None and app.focused.id == "tile-style"
+            await pilot.press("right", "enter")
+            await pilot.pause()
+            assert screen.settings.tile_style is TileStyle.CJK
+            # round length: tab to the input, replace the number
+            await pilot.press("tab")
+            assert app.focused is not None and app.focused.id == "round-length"
+            await pilot.press("end", "backspace", "backspace", "1", "5")
+            await pilot.pause()
+            # question kinds: tick "total only" (the second box)
+            await pilot.press("tab", "tab", "space")
+            await pilot.pause()
+            assert screen.settings.kinds == (QuestionKind.PATTERNS, QuestionKind.TOTAL)
+            await pilot.press("escape")
+            await wait_for(pilot, lambda: isinstance(app.screen, HomeScreen))
+
+    async def check() -> None:
+        app = make_app(data_dir=tmp_path / "data", config_path=path)
+        async with app.run_test(size=(100, 32)) as pilot:
+            await pilot.pause()
+            assert app.settings.tile_style is TileStyle.CJK
+            assert app.settings.round_length == 15
+            assert app.settings.kinds == (QuestionKind.PATTERNS, QuestionKind.TOTAL)
+            assert isinstance(app.screen, HomeScreen)
+
+    asyncio.run(change())
+    text = path.read_text(encoding="utf-8")
+    assert 'tile_style = "cjk"' in text and "round_length = 15" in text
+    asyncio.run(check())
+
+
+def test_the_last_question_kind_stays_ticked(tmp_path: Path) -> None:
+    async def body() -> None:
+        app = make_app(Settings(), data_dir=tmp_path / "data")
+        async with app.run_test(size=(100, 40)) as pilot:
+            await pilot.pause()
+            app.open_settings()
+            await wait_for(pilot, lambda: isinstance(app.screen, SettingsScreen))
+            screen = app.screen
+            assert isinstance(screen, SettingsScreen)
+            await pilot.pause()
+            box = screen.query_one("#kind-patterns")
+            box.focus()
+            await pilot.press("space")
+            await pilot.pause()
+            assert screen.settings.kinds == (QuestionKind.PATTERNS,)
+            assert getattr(box, "value", None) is True
+
+    asyncio.run(body())
+
+
+def test_theme_from_the_palette_is_remembered(tmp_path: Path) -> None:
+    path = tmp_path / "config.toml"
+
+    async def body() -> None:
+        app = make_app(data_dir=tmp_path / "data", config_path=path)
+        async with app.run_test(size=(100, 32)) as pilot:
+            await pilot.pause()
+            app.theme = "nord"
+            await pilot.pause()
+
+    asyncio.run(body())
+    assert ConfigFile.load(path).settings.theme == "nord"

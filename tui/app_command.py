@@ -1,0 +1,163 @@
+"""The command-line ways into the app: no command, `quiz` and `reference`.
+
+    mj-trainer                                   the home screen
+    mj-trainer quiz --set families [--shuffle]   a round of a curated set (or a set file)
+    mj-trainer quiz --random --difficulty hard [--target 8.1]
+    mj-trainer reference 8.1.3                   the reference at a pattern, family,
+                                                 category or ruling (R12)
+    --data-dir DIR, --config FILE (or $MJ_TRAINER_DATA_DIR, $MJ_TRAINER_CONFIG)
+
+Everything the app would refuse (an unknown set, a broken set file, a pattern id
+the ruleset does not have, a target the generator cannot aim at) is checked here
+first: one clear line per problem on stderr and exit status 2, before any screen
+is drawn.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from typing import Any
+
+from tui.messages import OpenReference, StartRandom, StartSet
+
+EXIT_OK = 0
+EXIT_INPUT = 2
+LEVELS = ("easy", "medium", "hard", "mixed")
+
+
+def add_app_options(parser: argparse.ArgumentParser, *, sub: bool = False) -> None:
+    """--data-dir and --config (on a subcommand they may also follow its name)."""
+    default: Any = argparse.SUPPRESS if sub else None
+    parser.add_argument("--data-dir", metavar="DIR", default=default,
+                        help="where progress is saved (default: $MJ_TRAINER_DATA_DIR, "
+                             "else your user data directory)")
+    parser.add_argument("--config", metavar="FILE", default=default,
+                        help="the settings file (default: $MJ_TRAINER_CONFIG, else "
+                             "config.toml in your user config directory)")
+
+
+def add_app_parsers(sub: Any) -> None:
+    """Register `quiz` and `reference` on the CLI's subparsers."""
+    quiz = sub.add_parser(
+        "quiz", help="open the trainer straight into a round",
+        description="Open the trainer in a round: a curated set (--set) or random hands "
+                    "(--random). Examples: mj-trainer quiz --set families --shuffle; "
+                    "mj-trainer quiz --random --difficulty hard --target 8.1",
+    )
+    what = quiz.add_mutually_exclusive_group()
+    what.add_argument("--set", metavar="NAME", dest="set_name",
+                      help="a built-in set id (see `mj-trainer sets`) or a set file path")
+    what.add_argument("--random", action="store_true", help="random hands (the default)")
+    quiz.add_argument("--shuffle", action="store_true", help="with --set: shuffle its hands")
+    quiz.add_argument("--restart", action="store_true",
+                      help="with --set: start from the first hand instead of resuming")
+    quiz.add_argument("--difficulty", choices=LEVELS, default=None,
+                      help="with --random: easy, medium, hard or mixed (default: settings)")
+    quiz.add_argument("--target", metavar="ID",
+                      help="with --random: aim every hand at a pattern, family or category")
+    add_app_options(quiz, sub=True)
+    ref = sub.add_parser(
+        "reference", help="open the rules reference",
+        description="Open the rules reference at a pattern id (8.1.3), a family (8.1), a "
+                    "category (8), a ruling (R12) or a pattern name.",
+    )
+    ref.add_argument("target", nargs="?", metavar="PATTERN",
+                     help="pattern id, family, category, ruling or name")
+    add_app_options(ref, sub=True)
+
+
+def _fail(lines: list[str]) -> int:
+    for line in lines:
+        print(f"mj-trainer: {line}", file=sys.stderr)
+    return EXIT_INPUT
+
+
+def _reference_target(text: str, ruleset_name: str) -> tuple[str | None, str | None]:
+    """(the target to open, None) or (None, why it is not one)."""
+    from engine.ruleset import RulesetError, load
+
+    try:
+        rules = load(ruleset_name)
+    except RulesetError as err:
+        return None, str(err)
+    key = text.strip()
+    if not key:
+        return None, "an empty target: give a pattern id such as 8.1.3"
+    from tui.widgets.reference_rules import ruling_key
+
+    ruling = ruling_key(key)
+    if ruling is not None:
+        return ruling, None
+    if key in rules.by_id() or key in rules.categories or any(
+            p.family == key for p in rules.patterns):
+        return key, None
+    low = key.casefold()
+    for p in rules.patterns:
+        if low in (p.name.casefold(), p.chinese):
+            return p.id, None
+    return None, (f"no pattern, family, category or ruling {key!r} in {rules.id} "
+                  f"(try an id such as 8.1.3, a family such as 8.1, or R12)")
+
+
+def _check_set(name: str) -> str | None:
+    """Why `--set NAME` cannot be played, or None when it can."""
+    from tui.session import SessionError, _set_hands
+
+    try:
+        _set_hands(name)
+    except SessionError as err:
+        return str(err)
+    return None
+
+
+def _check_random(difficulty: str | None, target: str | None, ruleset: str) -> str | None:
+    from engine.generator import GenerationError, plan
+    from engine.ruleset import RulesetError
+
+    level = None if difficulty in (None, "mixed") else difficulty
+    try:
+        plan(target=target, difficulty=level, ruleset=ruleset)
+    except (GenerationError, RulesetError) as err:
+        return str(err)
+    return None
+
+
+def run_app_command(args: argparse.Namespace) -> int:
+    """Check the command line, then run the app at the place it names."""
+    from tui.config import ConfigFile
+
+    data_dir = getattr(args, "data_dir", None)
+    config_path = getattr(args, "config", None)
+    config = ConfigFile.load(config_path)
+    settings = config.settings
+    start: StartSet | StartRandom | OpenReference | None = None
+    if args.command == "quiz":
+        if args.set_name is not None:
+            if args.difficulty is not None or args.target is not None:
+                return _fail(["--difficulty and --target go with --random, not --set"])
+            problem = _check_set(args.set_name)
+            if problem:
+                return _fail(problem.splitlines())
+            start = StartSet(args.set_name, shuffled=args.shuffle, resume=not args.restart)
+        else:
+            if args.shuffle or args.restart:
+                return _fail(["--shuffle and --restart go with --set NAME"])
+            difficulty = args.difficulty or settings.difficulty
+            problem = _check_random(difficulty, args.target, settings.ruleset)
+            if problem:
+                return _fail(problem.splitlines())
+            start = StartRandom(difficulty=difficulty, target=args.target)
+    elif args.command == "reference" and args.target is not None:
+        target, problem = _reference_target(args.target, settings.ruleset)
+        if problem:
+            return _fail([problem])
+        start = OpenReference(target)
+    elif args.command == "reference":
+        start = OpenReference(None)
+    if not (sys.stdin.isatty() and sys.stdout.isatty()):
+        return _fail(["the trainer needs a terminal; for scripts use `mj-trainer score`, "
+                      "`generate` or `sets` (see --help)"])
+    from tui.app import run_app
+
+    return run_app(data_dir=data_dir, config_path=config_path, start=start)

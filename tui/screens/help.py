@@ -1,0 +1,76 @@
+"""Per-screen help: the Markdown file `tui/help/<name>.md` in a modal window."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Vertical, VerticalScroll
+from textual.content import Content
+from textual.screen import ModalScreen
+from textual.widgets import Markdown, Static
+
+HELP_DIR = Path(__file__).resolve().parent.parent / "help"
+
+_MISSING = """\
+# Help
+
+There is no help page for this screen yet.
+
+* **F1** or **?** shows the help of the screen you are on.
+* **ctrl+p** opens the command palette: every action of the app, searchable.
+* **escape** goes back; **ctrl+q** quits.
+"""
+
+
+def help_text(name: str) -> str:
+    """The Markdown help of a screen (a short general page when there is none)."""
+    path = HELP_DIR / f"{name}.md"
+    try:
+        return path.read_text(encoding="utf-8")
+    except OSError:
+        return _MISSING
+
+
+def help_name(screen: object) -> str:
+    """Which help page a screen shows: its HELP_NAME, else its class name."""
+    name = getattr(screen, "HELP_NAME", None)
+    if isinstance(name, str) and name:
+        return name
+    cls = type(screen).__name__
+    return cls.removesuffix("Screen").lower() or "home"
+
+
+class HelpScreen(ModalScreen[None]):
+    """The help of one screen, scrollable; escape, F1 or q closes it."""
+
+    HELP_NAME = "home"
+    BINDINGS = [
+        Binding("escape,f1,q,question_mark", "close", "Close help", id="help.close"),
+        Binding("up,k", "scroll(-1)", "Scroll up", show=False),
+        Binding("down,j", "scroll(1)", "Scroll down", show=False),
+        Binding("pageup", "scroll(-10)", "Page up", show=False),
+        Binding("pagedown,space", "scroll(10)", "Page down", show=False),
+    ]
+
+    def __init__(self, name: str) -> None:
+        super().__init__()
+        self.page = name
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="help-box"):
+            yield Static(Content.assemble(("Help", "bold"), (f" · {self.page}", "$foreground 55%"),
+                                          ("   escape closes", "$foreground 55%")), id="help-title")
+            with VerticalScroll(id="help-scroll"):
+                yield Markdown(help_text(self.page), id="help-markdown")
+
+    def on_mount(self) -> None:
+        self.query_one("#help-scroll", VerticalScroll).focus()
+
+    def action_close(self) -> None:
+        self.dismiss(None)
+
+    def action_scroll(self, lines: int) -> None:
+        scroll = self.query_one("#help-scroll", VerticalScroll)
+        scroll.scroll_relative(y=lines, animate=False)

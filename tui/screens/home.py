@@ -1,0 +1,223 @@
+"""The home screen: what to do next, and how the learner is doing today."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from textual import work
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.content import Content
+from textual.screen import Screen
+from textual.widgets import Footer, Header, OptionList, Static
+from textual.widgets.option_list import Option
+
+from engine import tiles
+from tui.config import DIFFICULTIES, Settings
+from tui.messages import OpenScreen, StartRandom, StartReview
+from tui.tile_text import TileStyle, tiles_text
+from tui.widgets.safe_list import SafeOptionList
+
+
+@dataclass(frozen=True, slots=True)
+class HomeStats:
+    """What the home screen shows about the learner (read in a worker)."""
+
+    available: bool = True  # False: no progress file this session
+    streak: int = 0
+    best_streak: int = 0
+    practised_today: bool = False
+    due: int = 0
+    answers: int = 0
+    correct: int = 0
+    rounds: int = 0
+    problem: str = ""  # why the progress file is not available
+    recent: tuple[tuple[str, str, int, float], ...] = ()  # (day, source, answered, score)
+    weak: tuple[tuple[str, str, int], ...] = ()  # (pattern id, name, misses)
+
+
+# (id, key, title, description) of the menu entries, in order
+MENU = (
+    ("quick", "n", "Quick round", ""),
+    ("sets", "p", "Play a curated set", "hand-picked hands, one topic each"),
+    ("review", "w", "Review weak spots", ""),
+    ("reference", "r", "Rules reference", "patterns, families, rulings"),
+    ("stats", "t", "Stats", "accuracy, trends, history"),
+    ("settings", "s", "Settings", "ruleset, tiles, kinds, theme"),
+)
+
+
+class HomeScreen(Screen[None]):
+    """Start a round, open a set, review, read the rules, see the stats, change settings."""
+
+    HELP_NAME = "home"
+    BINDINGS = [
+        Binding("n", "menu('quick')", "Quick", id="home.quick",
+                tooltip="A quick round of random hands"),
+        Binding("p", "menu('sets')", "Sets", id="home.sets", tooltip="Play a curated set"),
+        Binding("w", "menu('review')", "Review", id="home.review",
+                tooltip="Review the patterns due"),
+        Binding("r", "menu('reference')", "Rules", id="home.reference",
+                tooltip="The rules reference"),
+        Binding("t", "menu('stats')", "Stats", id="home.stats", tooltip="Your progress"),
+        Binding("s", "menu('settings')", "Settings", id="home.settings",
+                tooltip="Change the settings"),
+        Binding("d", "cycle_difficulty", "Level", id="home.difficulty",
+                tooltip="Change the difficulty of quick rounds"),
+        Binding("1", "menu('quick')", show=False),
+        Binding("2", "menu('sets')", show=False),
+        Binding("3", "menu('review')", show=False),
+        Binding("4", "menu('reference')", show=False),
+        Binding("5", "menu('stats')", show=False),
+        Binding("6", "menu('settings')", show=False),
+    ]
+
+    def __init__(self, *, settings: Callable[[], Settings],
+                 load_stats: Callable[[], HomeStats], version: str,
+                 set_difficulty: Callable[[str], None] | None = None) -> None:
+        super().__init__()
+        self._settings = settings
+        self._load_stats = load_stats
+        self.version = version
+        self._set_difficulty = set_difficulty
+        self.stats: HomeStats | None = None
+
+    def compose(self) -> ComposeResult:
+        yield Header()
+        with Vertical(id="home-body"):
+            yield Static(self._banner(), id="home-banner")
+            with Horizontal(id="home-main"):
+                yield SafeOptionList(id="home-menu")
+                with VerticalScroll(id="home-side"):
+                    yield Static(id="home-status")
+            yield Static(Content.assemble(("mj-trainer ", "$foreground 55%"),
+                                          (self.version, "$foreground 55%")), id="home-version")
+        yield Footer(compact=True)
+
+    def on_mount(self) -> None:
+        self.title = "mj-trainer"
+        self.sub_title = "learn to score mahjong hands"
+        self._draw_menu()
+        menu = self.query_one("#home-menu", OptionList)
+        menu.highlighted = 0
+        menu.focus()
+        self.refresh_stats()
+
+    def on_screen_resume(self) -> None:
+        self._draw_menu()
+        self.refresh_stats()
+
+    def _banner(self) -> Content:
+        style = TileStyle.TEXT
+        row = tiles_text([tiles.EAST, tiles.SOUTH, tiles.WEST, tiles.NORTH, tiles.RED,
+                          tiles.GREEN, tiles.WHITE], style=style)
+        return Content.assemble(
+            Content.from_rich_text(row), "   ",
+            ("Name the patterns, add the points.", "italic"))
+
+    # ---- the menu
+
+    def _description(self, entry: str) -> str:
+        s = self._settings()
+        if entry == "quick":
+            return f"random · {s.difficulty} (d) · {s.round_length} questions"
+        if entry == "review":
+            st = self.stats
+            if st is None:
+                return "checking what is due…"
+            if not st.available:
+                return "unavailable: progress not saved"
+            if st.due == 0:
+                return "nothing due: misses come back here"
+            return f"{st.due} due now"
+        return next(d for i, _, _, d in MENU if i == entry)
+
+    def _draw_menu(self) -> None:
+        menu = self.query_one("#home-menu", OptionList)
+        keep = menu.highlighted
+        options = []
+        for number, (entry, key, title, _) in enumerate(MENU, start=1):
+            options.append(Option(Content.assemble(
+                (f" {key} ", "bold reverse $accent"), " ", (title, "bold"),
+                ("\n     " + self._description(entry), "$foreground 55%")), id=entry))
+            del number
+        menu.set_options(options)
+        menu.highlighted = keep if keep is not None else 0
+
+    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        event.stop()
+        if event.option.id:
+            self.action_menu(event.option.id)
+
+    def action_menu(self, entry: str) -> None:
+        s = self._settings()
+        if entry == "quick":
+            self.post_message(StartRandom(difficulty=s.difficulty))
+        elif entry == "review":
+            self.post_message(StartReview())
+        else:
+            self.post_message(OpenScreen(entry))
+
+    def action_cycle_difficulty(self) -> None:
+        current = self._settings().difficulty
+        nxt = DIFFICULTIES[(DIFFICULTIES.index(current) + 1) % len(DIFFICULTIES)]
+        if self._set_difficulty is not None:
+            self._set_difficulty(nxt)
+        self._draw_menu()
+        self.notify(f"Quick rounds are now {nxt}.", timeout=2)
+
+    # ---- the status panel
+
+    def refresh_stats(self) -> None:
+        self._read_stats()
+
+    @work(thread=True, exclusive=True, group="home-stats")
+    def _read_stats(self) -> None:
+        try:
+            stats = self._load_stats()
+        except Exception as err:  # a read error is shown, never raised
+            stats = HomeStats(available=False, problem=str(err))
+        self.app.call_from_thread(self._show_stats, stats)
+
+    def _show_stats(self, stats: HomeStats) -> None:
+        self.stats = stats
+        self._draw_menu()
+        self.query_one("#home-status", Static).update(self.status_text(stats))
+
+    def status_text(self, st: HomeStats) -> Content:
+        s = self._settings()
+        parts: list[str | tuple[str, str]] = [("Today\n", "bold $accent")]
+        if not st.available:
+            parts += [("Progress not saved", "bold $warning"),
+                      ("\nthis session (see the\nnotice at start-up)\n", "$warning")]
+        else:
+            days = "day" if st.streak == 1 else "days"
+            streak_style = "bold $success" if st.streak else "$foreground 55%"
+            parts += [("Streak  ", "bold"), (f"{st.streak} {days}", streak_style),
+                      (f" (best {st.best_streak})\n", "$foreground 55%")]
+            parts += [("Today   ", "bold"), ("practised ✔\n", "$success") if
+                      st.practised_today else ("not yet\n", "$foreground 55%")]
+            due_style = "bold $warning" if st.due else "$foreground 55%"
+            parts += [("Review  ", "bold"), (f"{st.due} due\n", due_style)]
+            if st.answers:
+                pct = 100 * st.correct / st.answers
+                parts += [("Answers ", "bold"), f"{st.answers} · {pct:.0f}% right\n"]
+            if st.weak:
+                parts += [("\nWork on\n", "bold $accent")]
+                for pid, name, misses in st.weak:
+                    parts += [(f"{pid:<7} ", "bold"), f"{name} ", (f"×{misses}\n", "$error")]
+            if st.recent:
+                parts += [("\nRecent rounds\n", "bold $accent")]
+                for day, source, answered, score in st.recent:
+                    pct = 100 * score / answered if answered else 0.0
+                    parts += [(f"{day} ", "$foreground 55%"), f"{source[:14]} ",
+                              (f"{pct:.0f}%\n", "bold")]
+        short = {"patterns": "patterns", "total": "total", "does_count": "counts?",
+                 "is_win": "win?"}
+        parts += [("\nPlaying\n", "bold $accent"),
+                  ("Ruleset ", "bold"), f"{s.ruleset}\n",
+                  ("Asks    ", "bold"), ", ".join(short[k.value] for k in s.kinds) + "\n",
+                  ("Tiles   ", "bold"), f"{s.tile_style.value} · {s.theme}"]
+        return Content.assemble(*parts)

@@ -1,0 +1,106 @@
+"""Small screens the app shows over the others: a notice, a yes/no question, and the
+"make the window larger" screen shown below the minimum terminal size."""
+
+from __future__ import annotations
+
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.content import Content
+from textual.screen import ModalScreen, Screen
+from textual.widgets import Button, Static
+
+
+class NoticeScreen(ModalScreen[None]):
+    """A message the learner must see (a damaged progress file, a broken config)."""
+
+    HELP_NAME = "home"
+    BINDINGS = [
+        Binding("escape,enter", "close", "Close", id="notice.close"),
+    ]
+
+    def __init__(self, title: str, body: str, *, severity: str = "warning") -> None:
+        super().__init__(classes=f"-{severity}")
+        self.notice_title = title
+        self.body = body
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="notice-box"):
+            yield Static(Content.assemble((self.notice_title, "bold")), id="notice-title")
+            with VerticalScroll(id="notice-scroll"):
+                yield Static(Content(self.body), id="notice-body")
+            with Horizontal(id="notice-buttons"):
+                yield Button("OK", variant="primary", id="notice-ok")
+
+    def on_mount(self) -> None:
+        self.query_one("#notice-ok", Button).focus()
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        event.stop()
+        self.dismiss(None)
+
+    def action_close(self) -> None:
+        self.dismiss(None)
+
+
+class ConfirmScreen(ModalScreen[bool]):
+    """A yes/no question; y or enter says yes, n or escape says no."""
+
+    HELP_NAME = "quiz"
+    BINDINGS = [
+        Binding("y", "answer(True)", "Yes", id="confirm.yes"),
+        Binding("n,escape", "answer(False)", "No", id="confirm.no"),
+    ]
+
+    def __init__(self, question: str, *, yes: str = "Yes", no: str = "No") -> None:
+        super().__init__()
+        self.question = question
+        self.yes_label = yes
+        self.no_label = no
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="confirm-box"):
+            yield Static(Content(self.question), id="confirm-question")
+            with Horizontal(id="confirm-buttons"):
+                yield Button(f"{self.yes_label} (y)", variant="primary", id="confirm-yes")
+                yield Button(f"{self.no_label} (n)", id="confirm-no")
+
+    def on_mount(self) -> None:
+        self.query_one("#confirm-yes", Button).focus()
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        event.stop()
+        self.dismiss(event.button.id == "confirm-yes")
+
+    def action_answer(self, yes: bool) -> None:
+        self.dismiss(yes)
+
+
+class TooSmallScreen(Screen[None]):
+    """Covers everything while the terminal is smaller than the app can use."""
+
+    HELP_NAME = "home"
+
+    def __init__(self, min_width: int, min_height: int) -> None:
+        super().__init__()
+        self.min_width = min_width
+        self.min_height = min_height
+
+    def compose(self) -> ComposeResult:
+        yield Static(id="too-small-text")
+
+    def on_mount(self) -> None:
+        self.update_text()
+
+    def on_resize(self) -> None:
+        self.update_text()
+
+    def update_text(self) -> None:
+        w, h = self.app.size
+        text = Content.assemble(
+            ("Make the window larger\n\n", "bold $warning"),
+            f"mj-trainer needs at least {self.min_width}×{self.min_height} cells;\n",
+            f"this terminal is {w}×{h}.\n\n",
+            ("It carries on where you were as soon as it fits.\nctrl+q quits.", "$foreground 55%"),
+        )
+        self.query_one("#too-small-text", Static).update(text)

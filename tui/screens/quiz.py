@@ -1,0 +1,490 @@
+"""The quiz: a hand, a question, the learner's answer, and feedback in place.
+
+The round is built in a worker thread (every hand drawn and scored up front), so
+going on to the next hand only redraws.  Question kinds and their inputs:
+
+* patterns and total: the pattern picker, then the total (enter checks);
+* total only: the total;
+* does X count? / is it a win?: y or n (or the buttons).
+
+After an answer the feedback replaces the input; ``r`` opens the rule behind the
+highlighted line in the reference (`OpenReference`), enter goes on.  At the end the
+screen is dismissed with the round's summary.
+"""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from textual import on, work
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical
+from textual.content import Content
+from textual.screen import Screen
+from textual.widgets import (
+    Button,
+    ContentSwitcher,
+    Footer,
+    Header,
+    Input,
+    Label,
+    LoadingIndicator,
+    OptionList,
+    Static,
+)
+
+from quizzes.grading import Grade
+from quizzes.questions import (
+    Answer,
+    PatternsAnswer,
+    Question,
+    QuestionKind,
+    TotalAnswer,
+    YesNoAnswer,
+)
+from quizzes.round import RoundSummary
+from tui.messages import OpenReference
+from tui.session import HINTABLE, RoundPlan, TrainerRound, as_int
+from tui.tile_text import TileStyle
+from tui.widgets.feedback import FeedbackView
+from tui.widgets.hand_view import HandView
+from tui.widgets.pattern_picker import PatternPicker
+
+Mode = Literal["loading", "question", "feedback", "error"]
+
+TALL_WIDTH = 100  # from this size on, tiles are drawn three rows high
+TALL_HEIGHT = 38
+
+
+class TotalInput(Input):
+    """The total: enter checks the answer (shown in the footer)."""
+
+    BINDINGS = [Binding("enter", "submit", "Check", id="total.check")]
+
+
+class QuizScreen(Screen[RoundSummary | None]):
+    """One round of questions; dismissed with the round summary (None: nothing asked)."""
+
+    HELP_NAME = "quiz"
+    BINDINGS = [
+        Binding("enter", "check", "Check", id="quiz.check"),
+        Binding("y", "yes", "Yes", id="quiz.yes"),
+        Binding("n", "no", "No", id="quiz.no"),
+        Binding("f2", "hint", "Hint", id="quiz.hint"),
+        Binding("f3", "skip", "Skip", id="quiz.skip"),
+        Binding("enter", "next", "Next hand", id="quiz.next"),
+        Binding("space", "next", "Next hand", id="quiz.next2", show=False),
+        Binding("r", "open_rule", "Open rule", id="quiz.rule"),
+        Binding("escape", "leave", "End round", id="quiz.leave"),
+    ]
+
+    def __init__(self, plan: RoundPlan, *, tile_style: TileStyle = TileStyle.TEXT) -> None:
+        super().__init__()
+        self.plan = plan
+        self.tile_style = tile_style
+        self.round: TrainerRound | None = None
+        self.mode: Mode = "loading"
+        self.last_grade: Grade | None = None
+        self.error = ""
+
+    # ---- layout
+
+    def compose(self) -> ComposeResult:
+        yield Header()
+        with Vertical(id="quiz-body"):
+            yield HandView(id="hand")
+            yield Static(id="prompt")
+            with ContentSwitcher(initial="pane-loading", id="answer"):
+                with Vertical(id="pane-loading"):
+                    yield LoadingIndicator()
+                    yield Static("Dealing the hands…", id="loading-text")
+                with Horizontal(id="pane-patterns"):
+                    yield PatternPicker(id="picker")
+                    yield Static(id="pattern-info")
+                yield Static(id="pane-total")
+                with Vertical(id="pane-yesno"):
+                    with Horizontal(id="yesno-buttons"):
+                        yield Button("Yes (y)", id="answer-yes", variant="success")
+                        yield Button("No (n)", id="answer-no", variant="error")
+                    yield Static(id="yesno-help")
+                yield FeedbackView(id="pane-feedback")
+                yield Static(id="pane-error")
+            with Horizontal(id="total-row"):
+                yield Label("Total", id="total-label")
+                yield TotalInput(placeholder="the hand's total, e.g. 45", id="total",
+                                 restrict=r"[-−]?[0-9]*", max_length=6, compact=True,
+                                 select_on_focus=False)
+                yield Static(id="total-note")
+        yield Footer(compact=True)
+
+    def on_mount(self) -> None:
+        for field in self.query(Input):
+            field.cursor_blink = bool(getattr(self.app, "cursor_blink", True))
+        self.title = self.plan.title
+        self.sub_title = "dealing…"
+        self.query_one("#total-row").display = False
+        self._size_tiles()
+        self._build_round()
+
+    def on_resize(self) -> None:
+        self._size_tiles()
+
+    def _size_tiles(self) -> None:
+        hand = self.query_one(HandView)
+        hand.tall = self.size.width >= TALL_WIDTH and self.size.height >= TALL_HEIGHT
+        hand.tile_style = self.tile_style
+
+    def apply_tile_style(self, style: TileStyle) -> None:
+        """Redraw with another tile style (the settings changed)."""
+        self.tile_style = style
+        self._size_tiles()
+        if self.mode == "feedback" and self.last_grade is not None and self.round is not None:
+            self.query_one(FeedbackView).show(self.last_grade,
+                                              hints=self.round.hints_for(
+                                                  self.last_grade.question),
+                                              style=style)
+
+    # ---- building the round
+
+    @work(thread=True, exclusive=True, group="build-round")
+    def _build_round(self) -> None:
+        try:
+            rnd = self.plan.build()
+        except Exception as err:  # shown on the screen, never as a traceback
+            message = str(err) or type(err).__name__
+            self.app.call_from_thread(self._failed, message)
+            return
+        self.app.call_from_thread(self._ready, rnd)
+
+    def _failed(self, message: str) -> None:
+        self.mode = "error"
+        self.error = message
+        self.sub_title = "could not start"
+        self.query_one("#pane-error", Static).update(Content.assemble(
+            ("This round could not be started.\n\n", "bold $error"), message,
+            ("\n\nPress escape to go back.", "$foreground 55%")))
+        self.query_one("#answer", ContentSwitcher).current = "pane-error"
+        self.refresh_bindings()
+
+    def _ready(self, rnd: TrainerRound) -> None:
+        self.round = rnd
+        if not rnd.questions:
+            self._failed("There are no hands to ask about in this round.")
+            return
+        self.show_question()
+
+    # ---- questions
+
+    @property
+    def question(self) -> Question | None:
+        return self.round.current if self.round is not None else None
+
+    def show_question(self) -> None:
+        """Draw the current question and focus its input."""
+        rnd = self.round
+        assert rnd is not None
+        q = rnd.ask()
+        if q is None:
+            self._finish()
+            return
+        self.mode = "question"
+        self.last_grade = None
+        self.query_one(HandView).show(q.hand, q.ruleset.id)
+        self._update_prompt(q)
+        self._update_progress()
+        switcher = self.query_one("#answer", ContentSwitcher)
+        total_row = self.query_one("#total-row")
+        total = self.query_one("#total", Input)
+        total.value = ""
+        self.query_one("#total-note", Static).update("")
+        self.set_class(q.kind is not QuestionKind.PATTERNS, "-short-answer")
+        if q.kind is QuestionKind.PATTERNS:
+            picker = self.query_one(PatternPicker)
+            picker.load(q.ruleset)
+            switcher.current = "pane-patterns"
+            total_row.display = True
+            picker.option_list.focus()
+        elif q.kind is QuestionKind.TOTAL:
+            self.query_one("#pane-total", Static).update(Content.assemble(
+                ("Work out the total: ", "bold"),
+                "add the points of every pattern that counts (per set and per tile patterns "
+                "once for each), mind the families, the cap and limit hands. Type it and press "
+                "enter.", ("\nF2 reveals a pattern (costs credit).", "$foreground 55%")))
+            switcher.current = "pane-total"
+            total_row.display = True
+            total.focus()
+        else:
+            help_line = self.query_one("#yesno-help", Static)
+            yes, no = self.query_one("#answer-yes", Button), self.query_one("#answer-no", Button)
+            if q.kind is QuestionKind.IS_WIN:
+                yes.label, no.label = "A win (y)", "Not a win (n)"
+                help_line.update(Content(
+                    "A win is four sets and a pair, seven pairs or thirteen orphans. Declaring "
+                    "a hand that is none of these is an Illegal Call (R7)."))
+            else:
+                yes.label, no.label = "Yes (y)", "No (n)"
+                target = q.target_pattern
+                about = f"{target.name} ({target.id}): {target.description}" if target else ""
+                help_line.update(Content.assemble(("Pattern asked about: ", "bold"), about))
+            switcher.current = "pane-yesno"
+            total_row.display = False
+            yes.focus()
+        # The footer follows the focus change; no separate refresh of the bindings.
+
+    def _update_prompt(self, q: Question) -> None:
+        rnd = self.round
+        assert rnd is not None
+        parts: list[str | tuple[str, str] | Content] = [
+            (f"Q{q.number}/{len(rnd.questions)} ", "bold $accent"), (q.prompt, "bold")]
+        for h in rnd.hints_for(q):
+            parts.append(("\nHint: ", "bold $warning"))
+            parts.append(h.text)
+        self.query_one("#prompt", Static).update(Content.assemble(*parts))
+
+    def _update_progress(self) -> None:
+        rnd = self.round
+        if rnd is None:
+            return
+        done = rnd.position
+        total = len(rnd.questions)
+        score = sum(g.credit for g in rnd.grades)
+        shown = min(done + (0 if self.mode == "feedback" else 1), total)
+        self.sub_title = f"question {shown} of {total} · score {score:.2f}"
+
+    # ---- answering
+
+    def _answer_from_inputs(self, q: Question) -> Answer | None:
+        """The answer typed so far, or None (with a prompt to finish it) when incomplete."""
+        total_text = self.query_one("#total", Input).value
+        total = as_int(total_text)
+        if q.kind is QuestionKind.PATTERNS:
+            if total is None:
+                self.query_one("#total", Input).focus()
+                self.query_one("#total-note", Static).update(
+                    Content.assemble(("← type the total, then enter", "$warning")))
+                return None
+            return PatternsAnswer.of(self.query_one(PatternPicker).claims(), total)
+        if q.kind is QuestionKind.TOTAL:
+            if total is None:
+                self.query_one("#total", Input).focus()
+                self.query_one("#total-note", Static).update(
+                    Content.assemble(("← type a number, then enter", "$warning")))
+                return None
+            return TotalAnswer(total)
+        return None
+
+    def submit(self, answer: Answer | None) -> Grade | None:
+        """Grade `answer` (None skips), show the feedback; returns the grade."""
+        rnd = self.round
+        if rnd is None or self.mode != "question" or rnd.current is None:
+            return None
+        grade = rnd.answer(answer)
+        self.last_grade = grade
+        self.mode = "feedback"
+        feedback = self.query_one(FeedbackView)
+        feedback.show(grade, hints=rnd.hints_for(grade.question), style=self.tile_style)
+        self.query_one("#answer", ContentSwitcher).current = "pane-feedback"
+        self.remove_class("-short-answer")
+        self.query_one("#total-row").display = False
+        self._update_progress()
+        self._update_feedback_prompt(grade)
+        feedback.focus()  # also refreshes the footer's keys
+        return grade
+
+    def _update_feedback_prompt(self, grade: Grade) -> None:
+        rnd = self.round
+        assert rnd is not None
+        q = grade.question
+        last = rnd.finished
+        go_on = "enter: round summary" if last else "enter: next hand"
+        self.query_one("#prompt", Static).update(Content.assemble(
+            (f"Q{q.number}/{len(rnd.questions)} ", "bold $accent"), (q.prompt, ""),
+            (f"\n↑↓ pick a line · r opens its rule · {go_on}", "$foreground 55%")))
+
+    def action_check(self) -> None:
+        q = self.question
+        if self.mode != "question" or q is None:
+            return
+        if q.kind in (QuestionKind.DOES_COUNT, QuestionKind.IS_WIN):
+            return
+        answer = self._answer_from_inputs(q)
+        if answer is not None:
+            self.submit(answer)
+
+    @on(OptionList.OptionHighlighted, "#picker-list")
+    def _pattern_highlighted(self, event: OptionList.OptionHighlighted) -> None:
+        self._show_pattern_info()
+
+    @on(PatternPicker.Changed)
+    def _claims_changed(self, event: PatternPicker.Changed) -> None:
+        self._show_pattern_info()
+
+    def _show_pattern_info(self) -> None:
+        """The side panel of wide screens: the highlighted pattern and the claims so far."""
+        info = self.query_one("#pattern-info", Static)
+        if not info.display and not self.has_class("-very-wide"):
+            return
+        picker = self.query_one(PatternPicker)
+        p = picker.highlighted_pattern()
+        parts: list[str | tuple[str, str]] = []
+        if p is not None and picker.ruleset is not None:
+            rules = picker.ruleset
+            category = rules.categories.get(p.category, "")
+            members = rules.family_members(p.family)
+            parts += [(f"{p.id}  ", "bold $accent"), (p.name, "bold"),
+                      (f"  {p.chinese}\n" if p.chinese else "\n", "")]
+            parts += [(f"{p.value_text()} · family {p.family} · category {p.category} "
+                       f"{category}\n", "$foreground 55%")]
+            if p.description:
+                parts += [f"{p.description}\n"]
+            if len(members) > 1:
+                rule = ("stacks on the best of its family (R11)" if p.stacks else
+                        "only the best of its family counts (R10)")
+                names = ", ".join(m.id for m in members)
+                parts += [(f"Family {p.family}: {names}; {rule}.\n", "$foreground 55%")]
+        claims = picker.claims()
+        parts += [("\nYour answer so far\n", "bold $accent")]
+        if not claims or picker.ruleset is None:
+            parts += [("nothing ticked yet", "$foreground 55%")]
+        else:
+            by_id = picker.ruleset.by_id()
+            for pid in sorted(claims, key=lambda k: by_id[k].rank):
+                q = by_id[pid]
+                times = f" ×{claims[pid]}" if q.unit != "hand" else ""
+                parts += [(f"{pid:<7}", "bold"), f"{q.name}{times}\n"]
+        info.update(Content.assemble(*parts))
+
+    @on(PatternPicker.Submitted)
+    def _picker_submitted(self, event: PatternPicker.Submitted) -> None:
+        event.stop()
+        self.action_check()
+
+    @on(Input.Submitted, "#total")
+    def _total_submitted(self, event: Input.Submitted) -> None:
+        event.stop()
+        self.action_check()
+
+    @on(Input.Changed, "#total")
+    def _total_changed(self, event: Input.Changed) -> None:
+        self.query_one("#total-note", Static).update("")
+
+    def action_yes(self) -> None:
+        self._yes_no(True)
+
+    def action_no(self) -> None:
+        self._yes_no(False)
+
+    def _yes_no(self, yes: bool) -> None:
+        q = self.question
+        if self.mode == "question" and q is not None and q.kind in (
+                QuestionKind.DOES_COUNT, QuestionKind.IS_WIN):
+            self.submit(YesNoAnswer(yes))
+
+    @on(Button.Pressed, "#answer-yes")
+    def _yes_pressed(self, event: Button.Pressed) -> None:
+        event.stop()
+        self._yes_no(True)
+
+    @on(Button.Pressed, "#answer-no")
+    def _no_pressed(self, event: Button.Pressed) -> None:
+        event.stop()
+        self._yes_no(False)
+
+    def action_skip(self) -> None:
+        if self.mode == "question":
+            self.submit(None)
+
+    def action_hint(self) -> None:
+        rnd = self.round
+        q = self.question
+        if rnd is None or q is None or self.mode != "question":
+            return
+        if q.kind not in HINTABLE:
+            self.notify("Hints are for questions about patterns and totals.", timeout=3)
+            return
+        picker = self.query_one(PatternPicker)
+        claims = picker.claims() if q.kind is QuestionKind.PATTERNS else None
+        hint = rnd.hint(claims)
+        if hint is None:
+            self.notify("Every pattern that counts has been revealed.", timeout=3)
+            return
+        if q.kind is QuestionKind.PATTERNS:
+            picker.reveal(hint.pattern.id, hint.count)
+            picker.highlight(hint.pattern.id)
+        self._update_prompt(q)
+        self.refresh_bindings()
+
+    # ---- after an answer
+
+    @on(FeedbackView.Next)
+    def _feedback_next(self, event: FeedbackView.Next) -> None:
+        event.stop()
+        self.action_next()
+
+    def action_next(self) -> None:
+        if self.mode != "feedback" or self.round is None:
+            return
+        if self.round.finished:
+            self._finish()
+        else:
+            self.show_question()
+
+    def action_open_rule(self) -> None:
+        if self.mode != "feedback":
+            return
+        target = self.query_one(FeedbackView).target
+        if target is None:
+            self.notify("This line has no rule behind it; pick another with ↑↓.", timeout=3)
+            return
+        self.post_message(OpenReference(target))
+
+    def _finish(self) -> None:
+        rnd = self.round
+        if rnd is None:
+            self.dismiss(None)
+            return
+        summary = rnd.finish()
+        self.dismiss(summary if summary.asked else None)
+
+    def action_leave(self) -> None:
+        if self.mode in ("loading", "error") or self.round is None:
+            self.workers.cancel_group(self, "build-round")
+            self.dismiss(None)
+            return
+        if self.round.position == 0:
+            self.round.finish()
+            self.dismiss(None)
+            return
+        from tui.screens.notice import ConfirmScreen
+
+        def done(yes: bool | None) -> None:
+            if yes:
+                self._finish()
+
+        asked = self.round.position
+        self.app.push_screen(ConfirmScreen(
+            f"End this round now? The {asked} answer{'s' if asked != 1 else ''} you gave "
+            "are saved; the summary shows how it went.", yes="End round", no="Keep playing"),
+            done)
+
+    # ---- which keys apply
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        q = self.question
+        kind = q.kind if q is not None else None
+        if action == "check":
+            return self.mode == "question" and kind in (QuestionKind.PATTERNS,
+                                                         QuestionKind.TOTAL)
+        if action in ("yes", "no"):
+            return self.mode == "question" and kind in (QuestionKind.DOES_COUNT,
+                                                         QuestionKind.IS_WIN)
+        if action == "hint":
+            if self.mode != "question" or kind not in HINTABLE:
+                return False
+            return True if self.round is not None and self.round.can_hint() else None
+        if action == "skip":
+            return self.mode == "question"
+        if action in ("next", "open_rule"):
+            return self.mode == "feedback"
+        return True

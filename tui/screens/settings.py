@@ -1,0 +1,201 @@
+"""Settings: ruleset, tile style (with a live preview), round length, question kinds,
+difficulty and theme.  Every change is applied and saved at once."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.content import Content
+from textual.screen import Screen
+from textual.widgets import (
+    Checkbox,
+    Footer,
+    Header,
+    Input,
+    Label,
+    RadioButton,
+    RadioSet,
+    Select,
+    Static,
+)
+
+from engine import tiles
+from quizzes.questions import QuestionKind
+from tui.config import DIFFICULTIES, MAX_ROUND, MIN_ROUND, Settings
+from tui.tile_text import TileStyle, tile_text
+
+PREVIEW_TILES = (0, 4, 8, 9 + 4, 18 + 8, tiles.EAST, tiles.NORTH, tiles.RED, tiles.GREEN,
+                 tiles.WHITE, tiles.FLOWERS[0])
+_STYLE_LABELS = {
+    TileStyle.TEXT: "text",
+    TileStyle.CJK: "CJK 萬筒條",
+    TileStyle.UNICODE: "Unicode",
+}
+_STYLE_NOTES = {
+    TileStyle.TEXT: "lines up in every terminal",
+    TileStyle.CJK: "Chinese characters: needs a font with them",
+    TileStyle.UNICODE: "the U+1F000 tiles: some terminals draw them oddly",
+}
+_KIND_KEYS = {QuestionKind.PATTERNS: "kind-patterns", QuestionKind.TOTAL: "kind-total",
+              QuestionKind.DOES_COUNT: "kind-does-count", QuestionKind.IS_WIN: "kind-is-win"}
+
+
+def preview(style: TileStyle) -> Content:
+    """A row of tiles in `style` (one drawn as a winning tile), and what the style is for."""
+    parts: list[Content | str | tuple[str, str]] = []
+    for i, t in enumerate(PREVIEW_TILES):
+        if i:
+            parts.append(" ")
+        parts.append(Content.from_rich_text(tile_text(t, style=style,
+                                                      winning=i == len(PREVIEW_TILES) - 2)))
+    parts.append((f"\n{_STYLE_NOTES[style]}", "$foreground 55%"))
+    return Content.assemble(*parts)
+
+
+Saver = Callable[[Settings], str | None]
+
+
+class SettingsScreen(Screen[None]):
+    """Change the settings; `save` applies and stores them and returns a status line."""
+
+    HELP_NAME = "settings"
+    BINDINGS = [
+        Binding("escape", "back", "Back", id="settings.back"),
+    ]
+
+    def __init__(self, settings: Settings, *, rulesets: list[str], themes: list[str],
+                 save: Saver, where: str = "") -> None:
+        super().__init__()
+        self.settings = settings
+        self.rulesets = rulesets if settings.ruleset in rulesets else [*rulesets,
+                                                                       settings.ruleset]
+        self.themes = themes if settings.theme in themes else [*themes, settings.theme]
+        self._save = save
+        self.where = where
+        self._ready = False
+
+    def compose(self) -> ComposeResult:
+        s = self.settings
+        yield Header()
+        with VerticalScroll(id="settings-body"):
+            with Horizontal(classes="setting"):
+                yield Label("Ruleset", classes="setting-label")
+                yield Select([(name, name) for name in self.rulesets], value=s.ruleset,
+                             allow_blank=False, compact=True, id="ruleset")
+            with Horizontal(classes="setting"):
+                yield Label("Tile style", classes="setting-label")
+                with RadioSet(id="tile-style", compact=True):
+                    for style in TileStyle:
+                        yield RadioButton(_STYLE_LABELS[style], value=style is s.tile_style,
+                                          id=f"style-{style.value}", compact=True)
+            with Horizontal(classes="setting"):
+                yield Label("", classes="setting-label")
+                yield Static(preview(s.tile_style), id="tile-preview")
+            with Horizontal(classes="setting"):
+                yield Label("Round length", classes="setting-label")
+                yield Input(str(s.round_length), type="integer", compact=True, max_length=3,
+                            id="round-length")
+                yield Static(f"questions ({MIN_ROUND}-{MAX_ROUND})", id="round-length-note")
+            with Horizontal(classes="setting"):
+                yield Label("Question kinds", classes="setting-label")
+                with Vertical(id="kinds"):
+                    for kind in QuestionKind:
+                        yield Checkbox(kind.label, value=kind in s.kinds, compact=True,
+                                       id=_KIND_KEYS[kind])
+            with Horizontal(classes="setting"):
+                yield Label("Difficulty", classes="setting-label")
+                with RadioSet(id="difficulty", compact=True):
+                    for level in DIFFICULTIES:
+                        yield RadioButton(level, value=level == s.difficulty,
+                                          id=f"difficulty-{level}", compact=True)
+            with Horizontal(classes="setting"):
+                yield Label("Theme", classes="setting-label")
+                yield Select([(name, name) for name in self.themes], value=s.theme,
+                             allow_blank=False, compact=True, id="theme")
+            yield Static(id="settings-status")
+        yield Footer(compact=True)
+
+    def on_mount(self) -> None:
+        for field in self.query(Input):
+            field.cursor_blink = bool(getattr(self.app, "cursor_blink", True))
+        self.title = "Settings"
+        self.sub_title = "saved as you change them"
+        self._status(self.where)
+        self.query_one("#ruleset", Select).focus()
+        self.call_after_refresh(self._arm)
+
+    def _arm(self) -> None:
+        self._ready = True
+
+    def _status(self, text: str, *, problem: bool = False) -> None:
+        self.query_one("#settings-status", Static).update(
+            Content.assemble((text, "$warning" if problem else "$foreground 55%")))
+
+    def apply(self, settings: Settings) -> None:
+        """Keep `settings`, hand them to the app, and say where they were saved."""
+        if settings == self.settings:
+            return
+        self.settings = settings
+        message = self._save(settings)
+        if message:
+            self._status(message, problem=message.startswith("not saved"))
+
+    # ---- reactions
+
+    @on(Select.Changed, "#ruleset")
+    def _ruleset(self, event: Select.Changed) -> None:
+        if self._ready and isinstance(event.value, str):
+            self.apply(self.settings.with_(ruleset=event.value))
+
+    @on(Select.Changed, "#theme")
+    def _theme(self, event: Select.Changed) -> None:
+        if self._ready and isinstance(event.value, str):
+            self.apply(self.settings.with_(theme=event.value))
+
+    @on(RadioSet.Changed, "#tile-style")
+    def _tile_style(self, event: RadioSet.Changed) -> None:
+        pressed = event.pressed.id or ""
+        style = TileStyle(pressed.removeprefix("style-"))
+        self.query_one("#tile-preview", Static).update(preview(style))
+        if self._ready:
+            self.apply(self.settings.with_(tile_style=style))
+
+    @on(RadioSet.Changed, "#difficulty")
+    def _difficulty(self, event: RadioSet.Changed) -> None:
+        level = (event.pressed.id or "").removeprefix("difficulty-")
+        if self._ready and level in DIFFICULTIES:
+            self.apply(self.settings.with_(difficulty=level))
+
+    @on(Input.Changed, "#round-length")
+    def _length(self, event: Input.Changed) -> None:
+        note = self.query_one("#round-length-note", Static)
+        try:
+            n = int(event.value)
+        except ValueError:
+            n = 0
+        if not MIN_ROUND <= n <= MAX_ROUND:
+            note.update(Content.assemble((f"a number from {MIN_ROUND} to {MAX_ROUND}",
+                                          "$error")))
+            return
+        note.update(f"questions ({MIN_ROUND}-{MAX_ROUND})")
+        if self._ready:
+            self.apply(self.settings.with_(round_length=n))
+
+    @on(Checkbox.Changed)
+    def _kinds(self, event: Checkbox.Changed) -> None:
+        if not self._ready:
+            return
+        chosen = tuple(k for k in QuestionKind
+                       if self.query_one(f"#{_KIND_KEYS[k]}", Checkbox).value)
+        if not chosen:
+            event.checkbox.value = True
+            self.notify("A round needs at least one kind of question.", timeout=3)
+            return
+        self.apply(self.settings.with_(kinds=chosen))
+
+    def action_back(self) -> None:
+        self.dismiss(None)

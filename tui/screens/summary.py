@@ -1,0 +1,169 @@
+"""The end of a round: score, accuracy, time, and what was missed most."""
+
+from __future__ import annotations
+
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Vertical
+from textual.content import Content
+from textual.screen import Screen
+from textual.widgets import Footer, Header, Static
+from textual.widgets.option_list import Option
+
+from quizzes.questions import QuestionKind
+from quizzes.round import RoundSummary
+from tui.messages import OpenReference, OpenScreen, StartRandom, StartReview, StartSet
+from tui.widgets.safe_list import SafeOptionList
+
+_KIND_LABELS = {k.value: k.label for k in QuestionKind}
+
+
+def duration(seconds: float) -> str:
+    """'42s', '3m 05s', '1h 02m'."""
+    s = round(seconds)
+    if s < 60:
+        return f"{s}s"
+    if s < 3600:
+        return f"{s // 60}m {s % 60:02d}s"
+    return f"{s // 3600}h {(s % 3600) // 60:02d}m"
+
+
+def verdict(summary: RoundSummary) -> tuple[str, str]:
+    """A word for the round and the color it is shown in."""
+    if summary.asked == 0:
+        return "No answers", "$foreground 55%"
+    pct = summary.percent
+    if pct >= 90:
+        return "Excellent", "$success"
+    if pct >= 70:
+        return "Good round", "$success"
+    if pct >= 40:
+        return "Getting there", "$warning"
+    return "Keep practising", "$error"
+
+
+class MissedList(SafeOptionList):
+    """The most-missed patterns and families; enter opens the highlighted one's rule."""
+
+    def __init__(self, summary: RoundSummary, *, id: str | None = None) -> None:
+        super().__init__(id=id)
+        self.targets: list[str | None] = []
+        options: list[Option] = []
+        if summary.missed_patterns:
+            options.append(Option(Content.assemble(("Patterns missed most", "bold $accent")),
+                                  disabled=True))
+            self.targets.append(None)
+            for m in summary.missed_patterns:
+                times = "once" if m.misses == 1 else f"{m.misses} times"
+                options.append(Option(Content.assemble((f"  {m.id:<8}", "bold"), m.name,
+                                                       (f"  missed {times}", "$error"))))
+                self.targets.append(m.id)
+        if summary.missed_families:
+            options.append(Option(Content.assemble(("Families missed most", "bold $accent")),
+                                  disabled=True))
+            self.targets.append(None)
+            for m in summary.missed_families:
+                times = "once" if m.misses == 1 else f"{m.misses} times"
+                options.append(Option(Content.assemble((f"  {m.id:<8}", "bold"), m.name,
+                                                       (f"  missed {times}", "$error"))))
+                self.targets.append(m.id)
+        if not options:
+            options.append(Option(Content.assemble(
+                ("Nothing missed: every pattern asked about was right.", "$success")),
+                disabled=True))
+            self.targets.append(None)
+        self.add_options(options)
+
+    @property
+    def target(self) -> str | None:
+        i = self.highlighted
+        return self.targets[i] if i is not None and i < len(self.targets) else None
+
+    def action_select(self) -> None:
+        target = self.target
+        if target is not None:
+            self.post_message(OpenReference(target))
+
+
+class SummaryScreen(Screen[None]):
+    """The round summary; `again` is the message that starts another round like it."""
+
+    HELP_NAME = "quiz"
+    BINDINGS = [
+        Binding("a", "again", "Play again", id="summary.again"),
+        Binding("r", "open_rule", "Open rule", id="summary.rule"),
+        Binding("t", "stats", "Stats", id="summary.stats"),
+        Binding("escape,h", "home", "Home", id="summary.home"),
+    ]
+
+    def __init__(self, summary: RoundSummary, *, title: str = "Round",
+                 again: StartSet | StartRandom | StartReview | None = None) -> None:
+        super().__init__()
+        self.summary = summary
+        self.round_title = title
+        self.again = again
+
+    def compose(self) -> ComposeResult:
+        yield Header()
+        with Vertical(id="summary-body"):
+            yield Static(self._headline(), id="summary-headline")
+            yield Static(self._figures(), id="summary-figures")
+            yield MissedList(self.summary, id="summary-missed")
+            yield Static(Content.assemble(
+                ("a", "bold"), " plays another round · ", ("r", "bold"),
+                " or enter opens the rule of a missed pattern · ", ("escape", "bold"),
+                " goes home"), id="summary-keys")
+        yield Footer(compact=True)
+
+    def on_mount(self) -> None:
+        self.title = self.round_title
+        self.sub_title = "round summary"
+        missed = self.query_one(MissedList)
+        first = next((i for i, t in enumerate(missed.targets) if t is not None), None)
+        missed.highlighted = first
+        missed.focus()
+
+    def _headline(self) -> Content:
+        s = self.summary
+        word, color = verdict(s)
+        ended = "" if s.asked >= s.questions else (
+            f"  (ended early: {s.asked} of {s.questions} questions)")
+        return Content.assemble((word, f"bold {color}"), ended)
+
+    def _figures(self) -> Content:
+        s = self.summary
+        rows: list[str | tuple[str, str]] = [
+            ("Score     ", "bold"), (f"{s.score:.2f}", "bold $accent"),
+            f" of {s.asked}  ({s.percent:.0f}%)\n",
+            ("Accuracy  ", "bold"), f"{s.correct} of {s.asked} fully right "
+            f"({100 * s.accuracy:.0f}%)",
+            f" · {s.skipped} skipped\n" if s.skipped else "\n",
+            ("Time      ", "bold"), duration(s.seconds),
+            f" · {duration(s.average_seconds)} a question\n" if s.answered else "\n",
+        ]
+        kinds = [f"{_KIND_LABELS.get(k, k)} {right}/{asked}" for k, (right, asked) in
+                 s.by_kind.items() if asked]
+        if kinds:
+            rows += [("By kind   ", "bold"), " · ".join(kinds)]
+        return Content.assemble(*rows)
+
+    def action_again(self) -> None:
+        if self.again is None:
+            self.notify("Start a new round from the home screen.", timeout=3)
+            return
+        message = self.again
+        self.dismiss(None)
+        self.app.post_message(message)
+
+    def action_open_rule(self) -> None:
+        target = self.query_one(MissedList).target
+        if target is None:
+            self.notify("Pick a missed pattern with ↑↓ first.", timeout=3)
+            return
+        self.post_message(OpenReference(target))
+
+    def action_stats(self) -> None:
+        self.post_message(OpenScreen("stats"))
+
+    def action_home(self) -> None:
+        self.post_message(OpenScreen("home"))

@@ -1,0 +1,326 @@
+"""Feedback on one answer, line by line, each line knowing the rule behind it.
+
+Sections: the verdict and credit; the learner's answer marked right / missed /
+wrongly claimed; how the hand scores (the reading used, drawn as tiles, every
+pattern present with its family and points, counted or why not, and the total with
+its cap or limit line); then every explanation and note from `quizzes.grading`.
+
+The list is keyboard-driven: up/down move between lines, ``r`` (bound on the quiz
+screen) opens the rule behind the highlighted line, enter goes on to the next hand
+(`FeedbackView.Next`).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from rich.text import Text
+from textual import events
+from textual.binding import Binding
+from textual.content import Content
+from textual.message import Message
+from textual.widgets.option_list import Option
+
+from engine.scoring import Hit, Score
+from quizzes.explain import Explanation, ExplanationKind, shape_text
+from quizzes.grading import Grade, MarkStatus, PatternMark
+from quizzes.questions import QuestionKind, YesNoAnswer
+from tui.session import Hint
+from tui.tile_text import TileStyle
+from tui.widgets.hand_view import arrangement_block
+from tui.widgets.safe_list import SafeOptionList
+
+_STATUS = {
+    MarkStatus.RIGHT: ("✔ ", "$success", "right"),
+    MarkStatus.MISSED: ("✘ ", "$error", "missed"),
+    MarkStatus.WRONG: ("✘ ", "$error", "wrongly claimed"),
+    MarkStatus.PARTIAL: ("◐ ", "$warning", "wrong count"),
+}
+
+
+@dataclass(frozen=True, slots=True)
+class Line:
+    """One line of feedback: what it shows and the rule it opens (None: no rule)."""
+
+    content: Content
+    target: str | None = None
+    header: bool = False
+
+
+def _rich(text: Text) -> Content:
+    return Content.from_rich_text(text)
+
+
+def _count(n: int) -> str:
+    return f"×{n}"
+
+
+def verdict_lines(grade: Grade, hints: list[Hint]) -> list[Line]:
+    q = grade.question
+    if grade.skipped:
+        head = Content.assemble(("⏭  Skipped", "bold $warning"),
+                                (" — no credit; here is the answer.", ""))
+    elif grade.correct:
+        head = Content.assemble(("✔  Right!", "bold $success"), ("  full credit, 1 point", ""))
+    elif grade.credit > 0:
+        head = Content.assemble(("◐  Partly right", "bold $warning"),
+                                (f"  {grade.credit:.2f} of 1 point", ""))
+    else:
+        head = Content.assemble(("✘  Not right", "bold $error"), ("  no credit", ""))
+    out = [Line(head, None)]
+    if grade.credit_text and not grade.skipped and (q.kind is QuestionKind.PATTERNS or hints):
+        out.append(Line(Content.assemble(("   " + grade.credit_text, "$foreground 55%"))))
+    item = q.item
+    if item.title or item.note:
+        target = item.about[0] if item.about else None
+        text = Content.assemble(("About this hand: ", "bold"), (item.title, "italic"),
+                                (" — " if item.title and item.note else "", ""), item.note)
+        out.append(Line(text, target))
+    return out
+
+
+def mark_line(m: PatternMark) -> Line:
+    icon, color, word = _STATUS[m.status]
+    p = m.pattern
+    name = f"{p.id} {p.name}"
+    if m.status is MarkStatus.RIGHT:
+        tail = f" {_count(m.expected)}" if p.unit != "hand" else ""
+        body = Content.assemble((icon, color), (name, "bold"), tail)
+    elif m.status is MarkStatus.MISSED:
+        tail = f" (counts {_count(m.expected)})" if p.unit != "hand" else ""
+        body = Content.assemble((icon, color), (f"{word}: ", color), (name, "bold"), tail)
+    elif m.status is MarkStatus.WRONG:
+        body = Content.assemble((icon, color), (f"{word}: ", color), (name, "bold"))
+    else:
+        body = Content.assemble((icon, color), (name, "bold"),
+                                f": you said {_count(m.claimed)}, it counts {_count(m.expected)}")
+    return Line(body, p.id)
+
+
+def skipped_lines(grade: Grade) -> list[Line]:
+    """A skipped question: the answer itself, without marking anything wrong."""
+    q = grade.question
+    result = q.result
+    out: list[Line] = [Line(Content.assemble(("The answer", "bold $accent")), header=True)]
+    if q.kind is QuestionKind.PATTERNS:
+        for m in grade.marks:
+            p = m.pattern
+            times = f" {_count(m.expected)}" if p.unit != "hand" else ""
+            out.append(Line(Content.assemble(("• ", "$accent"), (f"{p.id} {p.name}", "bold"),
+                                             times), p.id))
+    if q.kind in (QuestionKind.PATTERNS, QuestionKind.TOTAL):
+        out.append(Line(Content.assemble(("• ", "$accent"), ("Total ", "bold"),
+                                         str(result.total)), _total_target(result)))
+    else:
+        expected = q.expected()
+        assert isinstance(expected, YesNoAnswer)
+        words = ("a win", "not a win") if q.kind is QuestionKind.IS_WIN else ("yes", "no")
+        target = q.target if q.kind is QuestionKind.DOES_COUNT else "R7"
+        out.append(Line(Content.assemble(("• ", "$accent"), "The answer is ",
+                                         (words[0] if expected.yes else words[1], "bold")),
+                        target))
+    return out
+
+
+def answer_lines(grade: Grade) -> list[Line]:
+    if grade.skipped:
+        return skipped_lines(grade)
+    q = grade.question
+    out: list[Line] = [Line(Content.assemble(("Your answer", "bold $accent")), header=True)]
+    result = q.result
+    if q.kind is QuestionKind.PATTERNS:
+        if not grade.marks:
+            out.append(Line(Content.assemble(("   nothing claimed, nothing counts",
+                                              "$foreground 55%"))))
+        out.extend(mark_line(m) for m in grade.marks)
+    if q.kind in (QuestionKind.PATTERNS, QuestionKind.TOTAL):
+        target = _total_target(result)
+        if grade.total_ok:
+            out.append(Line(Content.assemble(("✔ ", "$success"), ("Total ", "bold"),
+                                             str(result.total)), target))
+        else:
+            said = "no total" if grade.total_given is None else f"you said {grade.total_given}"
+            out.append(Line(Content.assemble(("✘ ", "$error"), ("Total: ", "bold"),
+                                             f"{said}, it is ", (str(result.total), "bold")),
+                            target))
+    elif isinstance(grade.answer, YesNoAnswer):
+        expected = q.expected()
+        assert isinstance(expected, YesNoAnswer)
+        words = ("a win", "not a win") if q.kind is QuestionKind.IS_WIN else ("yes", "no")
+        right = words[0] if expected.yes else words[1]
+        said = words[0] if grade.answer.yes else words[1]
+        icon, color = ("✔ ", "$success") if grade.correct else ("✘ ", "$error")
+        text = Content.assemble((icon, color), f"You said {said}; the answer is ",
+                                (right, "bold"))
+        target = q.target if q.kind is QuestionKind.DOES_COUNT else "R7"
+        out.append(Line(text, target))
+    return out
+
+
+def _total_target(result: Score) -> str | None:
+    if not result.winning:
+        return "R7"
+    if result.best.limit is not None or result.best.capped:
+        return "R12"
+    return None
+
+
+def _points(h: Hit) -> str:
+    p = h.pattern
+    if p.kind == "doubles":
+        return f"{h.doubles} dbl"
+    if h.count > 1:
+        return f"{h.count}×{p.value}={h.points}"
+    return str(h.points)
+
+
+def hit_line(h: Hit, width: int) -> Line:
+    p = h.pattern
+    points = _points(h)
+    head = f"{p.id:<7}"
+    fam = f"fam {p.family}"
+    name_room = max(12, min(34, width - len(head) - len(fam) - len(points) - 20))
+    name = p.name if len(p.name) <= name_room else p.name[: name_room - 1] + "…"
+    if h.counted:
+        return Line(Content.assemble(
+            ("  ✔ ", "$success"), (head, "bold"), (f"{name:<{name_room}} ", "bold"),
+            (f"{fam:<9}", "$foreground 55%"), (f"{points:>11}", "bold"), ("  counts", "$success"),
+        ), p.id)
+    return Line(Content.assemble(
+        ("  · ", "$foreground 55%"), (head, "$foreground 55%"), (f"{name:<{name_room}} ", ""),
+        (f"{fam:<9}", "$foreground 55%"), (f"{points:>11}", "$foreground 55% strike"),
+        ("  not counted: ", "$warning"), (h.reason(), "$foreground 55%"),
+    ), p.id)
+
+
+def score_lines(result: Score, *, width: int, style: TileStyle) -> list[Line]:
+    from engine.payoff import payoff
+    from tui.score_view import total_line
+
+    best = result.best
+    out = [Line(Content.assemble(("How it scores", "bold $accent")), header=True)]
+    if best.arrangement is not None:
+        label = shape_text(best.arrangement.shape)
+        out.append(Line(Content.assemble(("  Read as ", "$foreground 55%"), (label, "bold"),
+                                         (" (the best reading, R1):", "$foreground 55%")), "R1"))
+        tiles = arrangement_block(best.arrangement, result.hand.winning_tile, max(20, width - 4),
+                                  style=style)
+        indented = Text("  ") + Text("\n  ").join(tiles.split("\n"))
+        out.append(Line(_rich(indented), "R1"))
+    elif not result.winning:
+        out.append(Line(Content.assemble(
+            ("  No reading makes a winning hand: four sets and a pair, seven pairs or "
+             "thirteen orphans (R7).", "")), "R7"))
+    hits = sorted(best.hits, key=lambda h: (not h.counted, h.pattern.rank))
+    out.extend(hit_line(h, width) for h in hits)
+    doublings = sum(h.doubles for h in best.counted)
+    if doublings and best.limit is None:
+        points = sum(h.points for h in best.counted)
+        times = "once" if doublings == 1 else f"{doublings} times"
+        out.append(Line(Content.assemble(
+            ("  ", ""), (f"{points} points, doubled {times}", "$foreground 55%"))))
+    total = total_line(result)
+    out.append(Line(Content.assemble("  ", _rich(total)), _total_target(result)))
+    pay = payoff(result)
+    if pay is not None:
+        out.append(Line(Content.assemble(("  Payoff ", "bold"), pay.describe())))
+    return out
+
+
+_MISTAKES = frozenset(ExplanationKind) - {ExplanationKind.COUNTS}
+
+
+def explanation_line(e: Explanation, *, mistake: bool) -> Line:
+    icon, color = ("• ", "$error") if mistake and e.kind in _MISTAKES else ("• ", "$success")
+    target = e.rule_id or e.pattern_id
+    rule = f"  [{target}]" if target else ""
+    return Line(Content.assemble((icon, color), e.text, (rule, "$accent")), target)
+
+
+def explanation_lines(grade: Grade) -> list[Line]:
+    if not grade.explanations and not grade.notes:
+        return []
+    title = "Why" if grade.explanations else "Notes"
+    out = [Line(Content.assemble((title, "bold $accent")), header=True)]
+    out.extend(explanation_line(e, mistake=True) for e in grade.explanations)
+    out.extend(explanation_line(e, mistake=False) for e in grade.notes)
+    return out
+
+
+def feedback_lines(grade: Grade, *, hints: list[Hint], width: int, style: TileStyle
+                   ) -> list[Line]:
+    """Every line of the feedback for `grade`, in order."""
+    out = verdict_lines(grade, hints)
+    out.extend(answer_lines(grade))
+    out.extend(explanation_lines(grade))
+    out.extend(score_lines(grade.question.result, width=width, style=style))
+    return out
+
+
+class FeedbackView(SafeOptionList):
+    """The feedback lines; the highlighted line's rule opens with the screen's `r` key."""
+
+    DEFAULT_CSS = """
+    FeedbackView { height: 1fr; }
+    """
+
+    BINDINGS = [Binding("enter", "select", "Next hand", id="feedback.next")]
+
+    class Next(Message):
+        """Enter in the feedback: go on."""
+
+    def __init__(self, *, id: str | None = None) -> None:
+        super().__init__(id=id)
+        self.lines: list[Line] = []
+        self._grade: Grade | None = None
+        self._hints: list[Hint] = []
+        self._style = TileStyle.TEXT
+        self._width = 0
+
+    def show(self, grade: Grade, *, hints: list[Hint], style: TileStyle) -> None:
+        self._grade = grade
+        self._hints = list(hints)
+        self._style = style
+        self._rebuild()
+        first = next((i for i, ln in enumerate(self.lines) if ln.target and not ln.header), None)
+        # Start on the first mistake explained, else the first line with a rule.
+        why = next((i for i, ln in enumerate(self.lines)
+                    if ln.header and ln.content.plain == "Why"), None)
+        if why is not None and why + 1 < len(self.lines):
+            first = why + 1
+        self.highlighted = first if first is not None else 0
+        self.scroll_home(animate=False)
+
+    def _content_width(self) -> int:
+        return max(40, (self.scrollable_content_region.width or self.size.width or 80) - 1)
+
+    def _rebuild(self) -> None:
+        if self._grade is None:
+            return
+        self._width = self._content_width()
+        self.lines = feedback_lines(self._grade, hints=self._hints, width=self._width,
+                                    style=self._style)
+        keep = self.highlighted
+        self.set_options(Option(ln.content, disabled=ln.header) for ln in self.lines)
+        if keep is not None and keep < len(self.lines):
+            self.highlighted = keep
+
+    def on_resize(self, event: events.Resize) -> None:
+        if self._grade is not None and self._content_width() != self._width:
+            self._rebuild()
+
+    @property
+    def target(self) -> str | None:
+        """The rule behind the highlighted line."""
+        index = self.highlighted
+        if index is None or index >= len(self.lines):
+            return None
+        return self.lines[index].target
+
+    def action_select(self) -> None:
+        self.post_message(self.Next())
+
+    async def _on_click(self, event: events.Click) -> None:
+        clicked = event.style.meta.get("option")
+        if clicked is not None and not self.options[clicked].disabled:
+            self.highlighted = clicked

@@ -1,0 +1,351 @@
+"""Pick the patterns that count: a searchable list of a ruleset's patterns by category.
+
+Keys while the list has focus:
+
+* letters, digits and ``.`` filter the list (by name, Chinese name, id or category);
+  backspace erases, escape clears the filter;
+* space ticks or unticks the highlighted pattern;
+* ``+`` / ``-`` raise or lower the count of a per-set or per-tile pattern (Wind Pung
+  three times is ``+ + +``);
+* enter asks to check the answer (`PatternPicker.Submitted`).
+
+Patterns revealed by a hint are ticked with the right count and locked.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import re
+from dataclasses import dataclass
+
+from rich.cells import cell_len
+from textual import events
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Vertical
+from textual.content import Content
+from textual.message import Message
+from textual.widgets import Static
+from textual.widgets.option_list import Option, OptionDoesNotExist
+
+from engine.ruleset import Pattern, Ruleset
+from tui.widgets.safe_list import SafeOptionList
+
+MAX_COUNT = 8  # the most a per-set or per-tile pattern can be claimed
+_FILTER_CHARS = re.compile(r"[0-9A-Za-z.'\u3400-\u9fff]")
+
+
+def _compact(text: str) -> str:
+    return re.sub(r"[^0-9a-z\u3400-\u9fff.]+", "", text.casefold())
+
+
+def direct_match(pattern: Pattern, query: str) -> bool:
+    """Whether the filter `query` names `pattern` itself (by id, name or Chinese name)."""
+    q = _compact(query)
+    if not q:
+        return True
+    if pattern.id.startswith(q) or pattern.id == q.rstrip("."):
+        return True
+    return q in _compact(pattern.name) or q in pattern.chinese
+
+
+def matches(pattern: Pattern, category_name: str, query: str) -> bool:
+    """Whether the filter `query` selects `pattern` (by id, name, Chinese or category)."""
+    return direct_match(pattern, query) or _compact(query) in _compact(category_name)
+
+
+def value_text(p: Pattern) -> str:
+    """'5', '5/set', '2/tile'."""
+    return p.value_text().replace(" per ", "/")
+
+
+class PatternList(SafeOptionList):
+    """The option list of the picker; keys are turned into picker actions."""
+
+    BINDINGS = [Binding("enter", "select", "Check", id="picker.check")]
+
+    def __init__(self, picker: PatternPicker, *, id: str | None = None) -> None:
+        super().__init__(id=id)
+        self.picker = picker
+
+    def action_select(self) -> None:
+        self.picker.post_message(PatternPicker.Submitted(self.picker))
+
+    async def _on_click(self, event: events.Click) -> None:
+        clicked = event.style.meta.get("option")
+        if clicked is not None and not self.options[clicked].disabled:
+            self.highlighted = clicked
+            self.picker.toggle()
+
+    def on_key(self, event: events.Key) -> None:
+        picker = self.picker
+        char = event.character or ""
+        handled = True
+        if event.key == "space":
+            picker.toggle()
+        elif char in ("+", "="):
+            picker.adjust(1)
+        elif char in ("-", "_"):
+            picker.adjust(-1)
+        elif event.key == "backspace":
+            handled = bool(picker.filter_text)
+            if handled:
+                picker.set_filter(picker.filter_text[:-1])
+        elif event.key == "escape":
+            handled = bool(picker.filter_text)
+            if handled:
+                picker.set_filter("")
+        elif len(char) == 1 and _FILTER_CHARS.fullmatch(char):
+            picker.set_filter(picker.filter_text + char)
+        else:
+            handled = False
+        if handled:
+            event.stop()
+            event.prevent_default()
+
+    def on_resize(self, event: events.Resize) -> None:
+        self.picker.redraw()
+
+
+class PatternPicker(Vertical):
+    """The filter line, the list of patterns, and a line with what is claimed so far."""
+
+    DEFAULT_CSS = """
+    PatternPicker { height: 1fr; }
+    PatternPicker > #picker-filter { height: 1; padding: 0 1; color: $foreground 55%; }
+    PatternPicker > #picker-filter.-active { color: $text; background: $boost; }
+    PatternPicker > PatternList { height: 1fr; }
+    PatternPicker > #picker-claims { height: auto; max-height: 2; padding: 0 1; }
+    """
+
+    @dataclass
+    class Submitted(Message):
+        """Enter was pressed in the list: check the answer."""
+
+        picker: PatternPicker
+
+    @dataclass
+    class Changed(Message):
+        """The claimed patterns changed."""
+
+        picker: PatternPicker
+
+    def __init__(self, *, id: str | None = None, classes: str | None = None) -> None:
+        super().__init__(id=id, classes=classes)
+        self.ruleset: Ruleset | None = None
+        self.counts: dict[str, int] = {}
+        self.locked: set[str] = set()
+        self.filter_text = ""
+        self._rows: list[Pattern | None] = []  # option index -> pattern (None: a header)
+
+    def compose(self) -> ComposeResult:
+        yield Static(id="picker-filter")
+        yield PatternList(self, id="picker-list")
+        yield Static(id="picker-claims")
+
+    @property
+    def option_list(self) -> PatternList:
+        return self.query_one(PatternList)
+
+    def on_mount(self) -> None:
+        self._show_filter()
+        self._show_claims()
+
+    # ---- state
+
+    def load(self, ruleset: Ruleset) -> None:
+        """Start a fresh answer for a hand of `ruleset`.
+
+        With the same ruleset and no filter the options stay: only the rows that were
+        ticked are redrawn, which keeps going on to the next hand fast.
+        """
+        touched = set(self.counts) | self.locked
+        same = ruleset is self.ruleset and not self.filter_text and bool(self._rows)
+        self.ruleset = ruleset
+        self.counts = {}
+        self.locked = set()
+        self.filter_text = ""
+        if same:
+            for pid in touched:
+                self._refresh_row(pid)
+            ol = self.option_list
+            ol.highlighted = next((i for i, p in enumerate(self._rows) if p is not None), None)
+            ol.scroll_home(animate=False)
+        else:
+            self.redraw(keep=False)
+        self._show_filter()
+        self._show_claims()
+
+    def claims(self) -> dict[str, int]:
+        """pattern id -> count claimed."""
+        return {k: v for k, v in self.counts.items() if v > 0}
+
+    def reveal(self, pattern_id: str, count: int) -> None:
+        """Tick a pattern a hint revealed, with its count, and lock it."""
+        self.counts[pattern_id] = count
+        self.locked.add(pattern_id)
+        self._refresh_row(pattern_id)
+        self._changed()
+
+    def set_claims(self, claims: dict[str, int]) -> None:
+        """Replace the claims (tests and restoring an answer)."""
+        self.counts = {k: v for k, v in claims.items() if v > 0}
+        self.redraw()
+        self._changed()
+
+    def highlighted_pattern(self) -> Pattern | None:
+        index = self.option_list.highlighted
+        if index is None or index >= len(self._rows):
+            return None
+        return self._rows[index]
+
+    def toggle(self) -> None:
+        p = self.highlighted_pattern()
+        if p is None or p.id in self.locked:
+            if p is not None:
+                self.app.bell()
+            return
+        self.counts[p.id] = 0 if self.counts.get(p.id, 0) else 1
+        self._refresh_row(p.id)
+        self._changed()
+
+    def adjust(self, delta: int) -> None:
+        p = self.highlighted_pattern()
+        if p is None or p.id in self.locked:
+            if p is not None:
+                self.app.bell()
+            return
+        top = 1 if p.unit == "hand" else MAX_COUNT
+        self.counts[p.id] = max(0, min(top, self.counts.get(p.id, 0) + delta))
+        self._refresh_row(p.id)
+        self._changed()
+
+    def highlight(self, pattern_id: str) -> bool:
+        """Move the highlight to a pattern (clearing a filter that hides it)."""
+        for i, p in enumerate(self._rows):
+            if p is not None and p.id == pattern_id:
+                self.option_list.highlighted = i
+                return True
+        if self.filter_text:
+            self.set_filter("")
+            return self.highlight(pattern_id)
+        return False
+
+    def set_filter(self, text: str) -> None:
+        """Filter the list; a narrower filter jumps to its first match, a wider one keeps
+        the highlighted pattern."""
+        widening = self.filter_text.startswith(text)
+        self.filter_text = text
+        self.redraw(keep=widening)
+        self._show_filter()
+
+    # ---- drawing
+
+    def _width(self) -> int:
+        ol = self.option_list
+        return max(30, (ol.scrollable_content_region.width or ol.size.width or 80) - 1)
+
+    def _prompt(self, p: Pattern) -> Content:
+        width = self._width()
+        n = self.counts.get(p.id, 0)
+        locked = p.id in self.locked
+        if locked:
+            box = ("[✔] ", "bold $warning")
+        elif n:
+            box = ("[✔] ", "bold $success")
+        else:
+            box = ("[ ] ", "$foreground 55%")
+        count = f"×{n}" if n and p.unit != "hand" else ""
+        tail = f"{value_text(p):>9} {count:<3}"
+        chinese = f"  {p.chinese}" if width >= 70 and p.chinese else ""
+        ident = f"{p.id:<7}"
+        extra = " hint" if locked else ""
+        name_room = width - 4 - len(ident) - cell_len(tail) - 1
+        name = p.name
+        if cell_len(name + chinese + extra) > name_room:
+            chinese = ""
+        if cell_len(name + extra) > name_room:
+            name = name[: max(3, name_room - len(extra) - 1)] + "…"
+        pad = " " * max(1, name_room - cell_len(name + chinese + extra) + 1)
+        return Content.assemble(
+            box, (ident, "bold" if n else "$foreground 55%"), (name, "bold" if n else ""),
+            (chinese, "$foreground 55%"), (extra, "italic $warning"), pad,
+            (tail, "bold" if n else "$foreground 55%"))
+
+    def _header(self, number: str, title: str) -> Content:
+        return Content.assemble((f"{number} {title}", "bold $accent"))
+
+    def redraw(self, keep: bool = True) -> None:
+        """Rebuild the options (after a filter change, a new hand or a resize)."""
+        if self.ruleset is None or not self.is_mounted:
+            return
+        ol = self.option_list
+        current = self.highlighted_pattern() if keep else None
+        rules = self.ruleset
+        options: list[Option] = []
+        rows: list[Pattern | None] = []
+        for number, title in rules.categories.items():
+            members = [p for p in rules.patterns if p.category == number
+                       and matches(p, title, self.filter_text)]
+            if not members:
+                continue
+            options.append(Option(self._header(number, title), disabled=True))
+            rows.append(None)
+            for p in members:
+                options.append(Option(self._prompt(p), id=f"p-{p.id}"))
+                rows.append(p)
+        if not options:
+            options.append(Option(Content.assemble(
+                (f"No pattern matches {self.filter_text!r}: backspace to edit, escape to "
+                 "clear.", "italic")), disabled=True))
+            rows.append(None)
+        self._rows = rows
+        ol.set_options(options)
+        target = None
+        if current is not None:
+            target = next((i for i, p in enumerate(rows) if p is not None and
+                           p.id == current.id), None)
+        if target is None:
+            # The first pattern the filter names itself, before those of a matching category.
+            target = next((i for i, p in enumerate(rows) if p is not None
+                           and direct_match(p, self.filter_text)), None)
+        if target is None:
+            target = next((i for i, p in enumerate(rows) if p is not None), None)
+        ol.highlighted = target
+
+    def _refresh_row(self, pattern_id: str) -> None:
+        p = next((q for q in self._rows if q is not None and q.id == pattern_id), None)
+        if p is None:
+            return
+        with contextlib.suppress(OptionDoesNotExist):  # filtered out: nothing to redraw
+            self.option_list.replace_option_prompt(f"p-{pattern_id}", self._prompt(p))
+
+    def _show_filter(self) -> None:
+        line = self.query_one("#picker-filter", Static)
+        if self.filter_text:
+            line.update(Content.assemble(
+                ("filter: ", "bold"), (self.filter_text, "bold $accent"), ("▏", "$accent"),
+                ("   backspace edits · esc clears", "$foreground 55%")))
+            line.add_class("-active")
+        else:
+            line.update(Content("type to filter · space ticks · +/- count · tab: total · "
+                                "enter checks"))
+            line.remove_class("-active")
+
+    def _show_claims(self) -> None:
+        line = self.query_one("#picker-claims", Static)
+        claims = self.claims()
+        if not claims or self.ruleset is None:
+            line.update(Content.assemble(("Claimed: ", "bold"), ("nothing yet", "$foreground 55%")))
+            return
+        by_id = self.ruleset.by_id()
+        parts = []
+        for pid in sorted(claims, key=lambda k: by_id[k].rank):
+            p = by_id[pid]
+            n = claims[pid]
+            parts.append(f"{p.name} ×{n}" if p.unit != "hand" else p.name)
+        line.update(Content.assemble(("Claimed: ", "bold"), " · ".join(parts)))
+
+    def _changed(self) -> None:
+        self._show_claims()
+        self.post_message(self.Changed(self))
