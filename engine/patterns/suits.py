@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from engine import tiles
 from engine.arrangements import count_vector
-from engine.patterns.registry import SETS, HandFacts, hand_detector
+from engine.patterns.registry import HandFacts, hand_detector
 
 
 @hand_detector("mixed_one_suit")
@@ -21,7 +21,7 @@ def pure_one_suit(f: HandFacts) -> int:
 _GATES = (3, 1, 1, 1, 1, 1, 1, 1, 3)
 
 
-@hand_detector("nine_gates", SETS)
+@hand_detector("nine_gates")
 def nine_gates(f: HandFacts) -> int:
     # R17: the 13 tiles held before the winning tile are exactly 1112345678999 of one
     # suit, all concealed; the same tiles won another way are only Pure One-Suit.
