@@ -14,3 +14,21 @@ def test_engine_and_quizzes_import_no_ui() -> None:
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == ""
+
+
+def test_scripted_commands_do_not_load_the_ui() -> None:
+    # `score --json`, `generate` and `sets --json` are for scripts: they must start fast
+    # and never load Textual (Rich only for the human-readable tables).
+    code = (
+        "import sys, io\n"
+        "from tui.cli import main\n"
+        "sys.stdout = io.StringIO()\n"
+        "main(['score', 'c123 c456 b234 b567 k5 +k5', '--json'])\n"
+        "main(['generate', '--count', '2', '--seed', '1', '--json'])\n"
+        "main(['sets', '--json'])\n"
+        "bad = sorted(m for m in sys.modules if m.split('.')[0] in ('textual', 'rich'))\n"
+        "sys.stdout = sys.__stdout__\n"
+        "print(','.join(bad))\n"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == ""

@@ -17,9 +17,10 @@ from __future__ import annotations
 
 import argparse
 import sys
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from tui.messages import OpenReference, StartRandom, StartSet
+if TYPE_CHECKING:  # Textual loads only when the app really starts
+    from tui.messages import OpenReference, StartRandom, StartSet
 
 EXIT_OK = 0
 EXIT_INPUT = 2
@@ -126,6 +127,7 @@ def _check_random(difficulty: str | None, target: str | None, ruleset: str) -> s
 def run_app_command(args: argparse.Namespace) -> int:
     """Check the command line, then run the app at the place it names."""
     from tui.config import ConfigFile
+    from tui.messages import OpenReference, StartRandom, StartSet
 
     data_dir = getattr(args, "data_dir", None)
     config_path = getattr(args, "config", None)
