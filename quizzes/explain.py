@@ -10,6 +10,12 @@ pattern's detector name.
 Each explanation is a small frozen object with a kind, the pattern it is about, the
 rule to open in a reference screen (`R12` or a pattern id such as `8.1.3`), every id
 the text mentions, the sets of the hand it points at, and the sentence itself.
+
+Every ruleset is explained in its own terms: the rulings cited come from
+`rule_refs` (R10/R12/R13 for the default ruleset and its early revision, R31 for
+Zung Jung, R32 for the classical rules), and the numbers (the cap, a limit's value)
+from the `Ruleset` and the score.  Under the doubling scheme a total is shown as its
+computation, ``44 points x 2^3 = 352``, with the cap and limit hands spelled out.
 """
 
 from __future__ import annotations
@@ -19,12 +25,13 @@ from dataclasses import dataclass
 from enum import Enum
 from typing import Any
 
+from engine import arrangements as arr
 from engine import tiles
 from engine.arrangements import Arrangement, Group, GroupKind, Shape
 from engine.hand import Incidental
 from engine.notation import format_tiles
-from engine.ruleset import Pattern
-from engine.scoring import Hit, Outcome, Score, Why
+from engine.ruleset import Pattern, Ruleset
+from engine.scoring import Hit, Outcome, Score, Why, accepted_shapes
 
 
 class ExplanationKind(Enum):
@@ -38,6 +45,8 @@ class ExplanationKind(Enum):
     LIMIT = "replaced_by_limit"  # present, but a limit hand stands alone (R12)
     INCLUDED = "included"  # present, but a pattern that includes it counts instead
     WRONG_TOTAL = "wrong_total"  # the total given is not the hand's total
+    WRONG_POINTS = "wrong_points"  # doubling scheme: the points before doubling are wrong
+    WRONG_DOUBLES = "wrong_doubles"  # doubling scheme: the number of doublings is wrong
     ARRANGEMENT = "arrangement"  # the answer fits a reading of the hand that is not the best
     NOT_A_WIN = "not_a_win"  # called a win, but the tiles make no winning hand (R7)
     IS_A_WIN = "is_a_win"  # called not a win, but the tiles do make one

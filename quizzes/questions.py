@@ -3,7 +3,8 @@
 Four kinds of question:
 
 * (a) `PATTERNS` — name the patterns that count (with counts for per-set and per-tile
-  patterns) and the total;
+  patterns) and the total; under a ruleset of the doubling scheme (`classical`, R32)
+  also the points before doubling and the number of doublings;
 * (b) `TOTAL` — the total only;
 * (c) `DOES_COUNT` — does one pattern X count in this hand?  X is picked so the
   answer is sometimes yes (a pattern that counts), sometimes a tempting no (present
@@ -53,20 +54,44 @@ _LABELS = {
 
 @dataclass(frozen=True, slots=True)
 class PatternsAnswer:
-    """Kind (a): the patterns claimed (id -> how many times) and the total."""
+    """Kind (a): the patterns claimed (id -> how many times) and the total.
+
+    Under the doubling scheme (`classical`) the claims hold points patterns and
+    doublings alike (a per-set doubling such as Pung of Dragons with its count), and
+    the answer also gives `points`, the sum of the points before doubling, and
+    `doubles`, how many times that sum is doubled.  Both stay None under the other
+    rulesets, and an answer without them is graded as having left them out.
+    """
 
     patterns: Mapping[str, int] = field(default_factory=dict)
     total: int | None = None
+    points: int | None = None  # doubling scheme: the points before doubling
+    doubles: int | None = None  # doubling scheme: how many doublings
 
     @classmethod
-    def of(cls, patterns: Iterable[str] | Mapping[str, int], total: int | None = None
-           ) -> PatternsAnswer:
+    def of(cls, patterns: Iterable[str] | Mapping[str, int], total: int | None = None, *,
+           points: int | None = None, doubles: int | None = None) -> PatternsAnswer:
         """From ids (a repeated id counts twice) or from an id -> count mapping."""
         if isinstance(patterns, Mapping):
             counts = {str(k): int(v) for k, v in patterns.items() if int(v) > 0}
         else:
             counts = dict(Counter(str(p) for p in patterns))
-        return cls(counts, total)
+        return cls(counts, _opt_int(total), _opt_int(points), _opt_int(doubles))
+
+
+def _opt_int(value: object) -> int | None:
+    """An int, or None for None; refuses text that is not a whole number."""
+    if value is None:
+        return None
+    if isinstance(value, bool):
+        raise ValueError(f"not a number: {value!r}")
+    if isinstance(value, int):
+        return value
+    if isinstance(value, float) and value.is_integer():
+        return int(value)
+    if isinstance(value, str) and value.strip().lstrip("+-").isdigit():
+        return int(value.strip())
+    raise ValueError(f"not a whole number: {value!r}")
 
 
 @dataclass(frozen=True, slots=True)
@@ -91,7 +116,15 @@ def answer_to_json(answer: Answer | None) -> dict[str, Any] | None:
     if answer is None:
         return None
     if isinstance(answer, PatternsAnswer):
-        return {"patterns": dict(sorted(answer.patterns.items())), "total": answer.total}
+        out: dict[str, Any] = {"patterns": dict(sorted(answer.patterns.items())),
+                               "total": answer.total}
+        # The doubling scheme's parts appear only when given, so the answers of the
+        # additive rulesets keep the form they always had.
+        if answer.points is not None:
+            out["points"] = answer.points
+        if answer.doubles is not None:
+            out["doubles"] = answer.doubles
+        return out
     if isinstance(answer, TotalAnswer):
         return {"total": answer.total}
     return {"yes": answer.yes}
@@ -102,7 +135,8 @@ def answer_from_json(data: Mapping[str, Any] | None) -> Answer | None:
     if data is None:
         return None
     if "patterns" in data:
-        return PatternsAnswer.of(data["patterns"], data.get("total"))
+        return PatternsAnswer.of(data["patterns"], data.get("total"),
+                                 points=data.get("points"), doubles=data.get("doubles"))
     if "yes" in data:
         return YesNoAnswer(bool(data["yes"]))
     return TotalAnswer(int(data["total"]))
@@ -135,8 +169,22 @@ class Question:
         return self.ruleset.pattern(self.target) if self.target else None
 
     @property
+    def asks_breakdown(self) -> bool:
+        """True when a patterns question also asks for the points and the doublings.
+
+        That is every patterns question under the doubling scheme, limit hands and
+        non-wins included, so that asking gives nothing away; for those two the
+        points and doublings given are not graded (see `quizzes.grading`).
+        """
+        return self.kind is QuestionKind.PATTERNS and self.ruleset.doubling
+
+    @property
     def prompt(self) -> str:
         """The question in words."""
+        if self.asks_breakdown:
+            return ("Which patterns and doublings count, how many times each, what do the "
+                    "points add up to, how many doublings are there, and what is the "
+                    "total?")
         if self.kind is QuestionKind.PATTERNS:
             return "Which patterns count, how many times each, and what is the total?"
         if self.kind is QuestionKind.TOTAL:
@@ -150,7 +198,10 @@ class Question:
     def expected(self) -> Answer:
         """The right answer, from the engine's score."""
         if self.kind is QuestionKind.PATTERNS:
-            return PatternsAnswer(expected_counts(self.result), self.result.total)
+            parts = breakdown(self.result)
+            points, doubles = parts if parts is not None else (None, None)
+            return PatternsAnswer(expected_counts(self.result), self.result.total, points,
+                                  doubles)
         if self.kind is QuestionKind.TOTAL:
             return TotalAnswer(self.result.total)
         if self.kind is QuestionKind.IS_WIN:
@@ -161,6 +212,15 @@ class Question:
 def expected_counts(result: Score) -> dict[str, int]:
     """pattern id -> count for every pattern that counts in the chosen reading."""
     return {h.pattern.id: h.count for h in result.counted}
+
+
+def breakdown(result: Score) -> tuple[int, int] | None:
+    """(points before doubling, number of doublings) of a hand the doubling scheme
+    computes; None under an additive ruleset, for a limit hand (its value replaces the
+    computation, R32) and for a hand that is not a win."""
+    if not result.ruleset.doubling or not result.winning or result.limit is not None:
+        return None
+    return result.best.points, result.best.doubles
 
 
 def make_question(number: int, kind: QuestionKind, item: QuizHand, *,
@@ -175,6 +235,10 @@ def make_question(number: int, kind: QuestionKind, item: QuizHand, *,
                                about=item.about)
     return Question(number, kind, item, result, target)
 
+
+# Detectors of patterns that count in every winning hand (classical going out).
+_ALWAYS = frozenset({"mahjong"})
+_NEVER_ABSENT = frozenset({"chicken_hand", "illegal_call", *_ALWAYS})
 
 # Which kind of pattern a "does it count?" question asks about, and how often.
 TARGET_WEIGHTS: dict[str, float] = {"counted": 0.4, "present": 0.3, "absent": 0.3}
@@ -205,6 +269,10 @@ def choose_target(result: Score, rng: random.Random, focus: str | None = None,
                     return h.pattern.id
             return rng.choice(members)
     counted = [h.pattern.id for h in best.counted]
+    # Going out (classical Mahjong, 2.1) counts in every win: a question about it
+    # teaches nothing while the hand offers anything else.
+    plain = [pid for pid in counted if ids[pid].detector not in _ALWAYS]
+    counted = plain or counted
     present = [h.pattern.id for h in best.not_counted if h.pattern.id not in counted]
     absent = _tempting_absent(result)
     buckets = {"counted": counted, "present": present, "absent": absent}
@@ -224,7 +292,9 @@ def _tempting_absent(result: Score) -> list[str]:
     elsewhere = {h.pattern.id for o in result.others for h in o.hits}
     families = {h.pattern.family for h in result.best.hits}
     relatives = {p.id for p in rules.patterns if p.family in families}
-    skip = {"1.1", "1.7"}
+    # Never "absent" in a way worth asking: the chicken hand, the illegal call and going
+    # out, whatever their ids in this ruleset.
+    skip = {p.id for p in rules.patterns if p.detector in _NEVER_ABSENT}
     near = (elsewhere | relatives) - here - skip
     if near:
         return sorted(near, key=_id_key)
