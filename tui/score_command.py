@@ -19,25 +19,20 @@ import json
 import sys
 from dataclasses import dataclass, replace
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from engine.hand import Hand, HandError, Problem
 from engine.jsonio import HandJSONError, hand_from_json, losers_from_json, score_to_json
 from engine.notation import NotationError, parse
 from engine.ruleset import BUILTIN_DIR, Ruleset, RulesetError, builtin_names, load
-from engine.scoring import Outcome, Score, ignored_context, score
+from engine.scoring import Score, score
 from engine.settlement import (
     LoserHand,
     Table,
     parse_loser,
-    seat_name,
     settle_table,
     table_problems,
 )
-
-if TYPE_CHECKING:
-    from rich.console import RenderableType
-    from rich.text import Text
 
 EXIT_INPUT = 2
 
@@ -267,7 +262,10 @@ def run_score(
         sys.stdout.write(json.dumps(out if got.is_list else out[0], ensure_ascii=False))
         sys.stdout.write("\n")
         return 0
-    _print_results(results, tables, got.losers, all_arrangements=all_arrangements)
+    from tui.score_view import print_scores
+
+    print_scores(results, tables, settlement_asked=[given is not None for given in got.losers],
+                 all_arrangements=all_arrangements)
     return 0
 
 
@@ -312,248 +310,11 @@ def _run_compare(got: _Input, ruleset: str | None, as_json: bool) -> int:
         return 0
     from rich.console import Console
 
+    from tui.score_view import compare_table
+
     console = Console()
     for results in per_hand:
         console.print(compare_table(results))
     return 0
 
-
-def how_text(result: Score, outcome: Outcome | None = None) -> str:
-    """How the total came about, in a few words."""
-    o = outcome or result.best
-    rules = result.ruleset
-    if not result.winning:
-        return "not a winning hand: Illegal Call"
-    if o.limit is not None:
-        return f"limit: {o.limit.name} {o.limit.value} stands alone"
-    if rules.doubling:
-        formula = f"{o.points} points × 2^{o.doubles}" if o.doubles else f"{o.points} points"
-        if o.capped:
-            return f"{formula} = {o.sum}, capped at {rules.cap}"
-        return formula
-    if o.capped:
-        return f"sum {o.sum}, capped at {rules.cap}"
-    return "sum"
-
-
-def _hit_value(points: int, doubles: int) -> str:
-    if doubles:
-        return f"{doubles} doubling" + ("s" if doubles > 1 else "")
-    return str(points)
-
-
-def compare_table(results: list[Score]) -> RenderableType:
-    """One row per ruleset: the total, how it came about and the counted patterns."""
-    from rich import box
-    from rich.console import Group
-    from rich.table import Table as RichTable
-    from rich.text import Text
-
-    from engine.notation import format_hand
-
-    table = RichTable(box=box.SIMPLE_HEAD, expand=False, pad_edge=False)
-    table.add_column("ruleset", style="cyan", no_wrap=True)
-    table.add_column("total", justify="right", style="bold green")
-    table.add_column("how")
-    table.add_column("patterns that count")
-    for r in results:
-        lines = Text()
-        for n, h in enumerate(r.counted):
-            if n:
-                lines.append("\n")
-            times = f" (×{h.count})" if h.count > 1 else ""
-            lines.append(f"{h.pattern.id} ", style="dim")
-            lines.append(f"{h.pattern.name}{times} ")
-            lines.append(_hit_value(h.points, h.doubles), style="bold")
-        ignored = ignored_context(r.hand, r.ruleset)
-        if ignored:
-            lines.append(("\n" if r.counted else "") + "ignores: " + ", ".join(
-                i.replace("_", " ") for i in ignored), style="yellow")
-        table.add_row(Text(r.ruleset.id), str(r.total), Text(how_text(r)), lines)
-    hand = results[0].hand if results else None
-    head = Text(format_hand(replace(hand, ruleset="mj-score-eval")) if hand else "",
-                style="bold")
-    return Group(head, table)
-
-
-# --- readable output --------------------------------------------------------------------
-
-def _print_results(results: list[Score], tables: list[Table | None],
-                   losers: list[list[LoserHand] | None], *, all_arrangements: bool) -> None:
-    from rich.console import Console
-    from rich.text import Text
-
-    from tui.score_view import render_score
-
-    console = Console()
-    for result, table, given in zip(results, tables, losers, strict=True):
-        if result.ruleset.doubling:
-            console.print(render_doubling(result, table, all_arrangements=all_arrangements))
-            if given is not None and table is None:
-                console.print(Text("No settlement: the hand is not a win.", style="yellow"))
-            continue
-        console.print(render_score(result, all_arrangements=all_arrangements))
-        ignored = ignored_context(result.hand, result.ruleset)
-        if ignored:
-            console.print(Text("Not scored by " + result.ruleset.id + ": " + ", ".join(
-                i.replace("_", " ") for i in ignored), style="yellow"))
-
-
-def _doubling_patterns(o: Outcome) -> RenderableType:
-    from rich import box
-    from rich.table import Table as RichTable
-    from rich.text import Text
-
-    table = RichTable(box=box.SIMPLE_HEAD, expand=False, pad_edge=False)
-    table.add_column("id", style="cyan", no_wrap=True)
-    table.add_column("pattern")
-    table.add_column("count", justify="right")
-    table.add_column("points", justify="right", style="bold")
-    table.add_column("doublings", justify="right", style="bold magenta")
-    for h in o.counted:
-        doubling = h.pattern.kind == "doubles"
-        table.add_row(h.pattern.id, Text(h.pattern.name), str(h.count),
-                      "" if doubling else str(h.points), str(h.doubles) if doubling else "")
-    return table
-
-
-def _skipped(o: Outcome) -> RenderableType:
-    from rich import box
-    from rich.table import Table as RichTable
-    from rich.text import Text
-
-    table = RichTable(box=box.SIMPLE_HEAD, expand=False, pad_edge=False,
-                      title="present but not counted", title_justify="left", title_style="dim")
-    table.add_column("id", style="cyan", no_wrap=True)
-    table.add_column("pattern")
-    table.add_column("value", justify="right", style="dim")
-    table.add_column("why not", style="yellow")
-    for h in o.not_counted:
-        table.add_row(h.pattern.id, Text(h.pattern.name), h.pattern.value_text(),
-                      Text(h.reason()))
-    return table
-
-
-def doubling_total_line(result: Score, outcome: Outcome | None = None) -> Text:
-    """'Total 224: 28 points × 2^3' and its cap or limit."""
-    from rich.text import Text
-
-    o = outcome or result.best
-    if not result.winning:
-        return Text.assemble(("Not a winning hand: ", "bold red"),
-                             f"Illegal Call, {o.total} points")
-    joint = " = " if o.limit is None and not o.capped else ": "
-    return Text.assemble(("Total ", "bold"), (str(o.total), "bold green"),
-                         joint + how_text(result, o))
-
-
-def _outcome_parts(result: Score, o: Outcome) -> list[RenderableType]:
-    from rich.text import Text
-
-    from tui.tile_text import arrangement_text
-
-    parts: list[RenderableType] = []
-    if o.arrangement is not None:
-        parts.append(Text.assemble(("as ", "dim"), (o.arrangement.shape.label, "bold"), ":"))
-        parts.append(arrangement_text(o.arrangement, result.hand.winning_tile))
-    if o.counted:
-        parts.append(_doubling_patterns(o))
-    if o.not_counted:
-        parts.append(_skipped(o))
-    parts.append(doubling_total_line(result, o))
-    return parts
-
-
-def render_doubling(result: Score, table: Table | None = None, *,
-                    all_arrangements: bool = False) -> RenderableType:
-    """A classical result: points and doublings, the payments or the whole settlement."""
-    from rich.console import Group
-    from rich.panel import Panel
-    from rich.text import Text
-
-    from engine.notation import format_hand
-    from engine.payoff import payoff
-
-    hand = result.hand
-    bits = [f"ruleset {result.ruleset.id}",
-            "self-drawn" if hand.self_drawn else "won on a discard",
-            f"seat {seat_name(hand.seat_wind)}", f"wind {seat_name(hand.prevailing_wind)}"]
-    bits.extend(i.value.replace("_", " ") for i in sorted(hand.incidentals, key=lambda i: i.value))
-    parts: list[RenderableType] = [Text(format_hand(hand), style="bold"),
-                                   Text(" · ".join(bits), style="dim"), Text("")]
-    parts.extend(_outcome_parts(result, result.best))
-    ignored = ignored_context(hand, result.ruleset)
-    if ignored:
-        parts.append(Text("Not scored by this ruleset: " + ", ".join(
-            i.replace("_", " ") for i in ignored), style="yellow"))
-    if table is not None:
-        parts.append(Text(""))
-        parts.append(settlement_renderable(table))
-    else:
-        pay = payoff(result)
-        if pay is not None:
-            note = " (East pays and receives double)" if pay.scheme == "classical" else ""
-            parts.append(Text.assemble(("Payments ", "bold"), pay.describe() + note))
-    if all_arrangements:
-        for n, other in enumerate(result.others, start=2):
-            parts.append(Text(""))
-            parts.append(Text(f"Reading {n} (not chosen: scores {other.total})",
-                              style="bold dim"))
-            parts.extend(_outcome_parts(result, other))
-        if not result.others and result.winning:
-            parts.append(Text("\nThis hand can be read only one way.", style="dim"))
-    return Panel(Group(*parts), title="mj-trainer score", title_align="left", expand=False)
-
-
-def settlement_renderable(table: Table) -> RenderableType:
-    """Every player's score, the payments between them and each balance."""
-    from rich import box
-    from rich.console import Group
-    from rich.table import Table as RichTable
-    from rich.text import Text
-
-    from engine.jsonio import settlement_to_json
-
-    data = settlement_to_json(table)
-    scores = RichTable(box=box.SIMPLE_HEAD, expand=False, pad_edge=False,
-                       title="Settlement (East pays and receives double)", title_justify="left",
-                       title_style="bold")
-    scores.add_column("seat", style="cyan")
-    scores.add_column("hand")
-    scores.add_column("score", justify="right", style="bold")
-    scores.add_column("how")
-    scores.add_column("balance", justify="right", style="bold")
-    net = data["net"]
-    for player in data["players"]:
-        seat = player["seat"]
-        if player["role"] == "winner":
-            hand_text = "winner"
-            how = how_text(table.winner)
-        else:
-            hand_text = player["hand"].replace(f" seat:{seat}", "")
-            how = _loser_how(player)
-        balance = net[seat]
-        scores.add_row(seat.capitalize(), Text(hand_text), str(player["total"]), Text(how),
-                       Text(f"{balance:+d}", style="green" if balance >= 0 else "red"))
-    payments = RichTable(box=box.SIMPLE_HEAD, expand=False, pad_edge=False)
-    payments.add_column("pays")
-    payments.add_column("to")
-    payments.add_column("amount", justify="right", style="bold")
-    for p in data["payments"]:
-        payments.add_row(p["from"].capitalize(), p["to"].capitalize(), str(p["amount"]))
-    return Group(scores, payments)
-
-
-def _loser_how(player: dict[str, Any]) -> str:
-    ready = player.get("ready")
-    if ready is not None and ready["used"]:
-        return f"ready for {ready['name']} ({ready['value']}): half is {ready['half']}"
-    parts = [f"{p['id']} {p['name']}" + (f" ×{p['count']}" if p["count"] > 1 else "")
-             for p in player["patterns"]]
-    if not parts:
-        return "nothing scores"
-    formula = f"{player.get('points', player['sets_total'])} points"
-    if player.get("doubles"):
-        formula += f" × 2^{player['doubles']}"
-    return f"{formula}: " + ", ".join(parts)
 
