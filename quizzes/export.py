@@ -1,7 +1,9 @@
 """Export of the learner's history to JSON or CSV (and reading it back).
 
 * JSON: one object with the rounds, every answer, and the per-pattern and
-  per-family statistics — everything needed to rebuild a report elsewhere.
+  per-family statistics (each with the ruleset it belongs to) — everything needed to
+  rebuild a report elsewhere.  A patterns answer of the doubling scheme carries
+  ``points`` and ``doubles`` beside ``patterns`` and ``total``.
 * CSV: one row per answer, with its round's source; answers, expected answers and
   mistakes are JSON text in their cells, so nothing is lost.
 
@@ -75,6 +77,7 @@ def _answer_json(a: AnswerRecord) -> dict[str, Any]:
 def _stats_json(s: ItemStats) -> dict[str, Any]:
     return {
         "id": s.ref,
+        "ruleset": s.ruleset,  # one id is a different pattern in each ruleset
         "attempts": s.attempts,
         "correct": s.correct,
         "accuracy": round(s.accuracy, 4),

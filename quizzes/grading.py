@@ -9,6 +9,15 @@ Partial credit (each question is worth 1 point):
   right and 1 wrongly claimed.  A pattern that counts once per hand is right or
   wrong as a whole (claiming it twice is the same as once).  With nothing to claim and
   nothing claimed the share is 1.
+* (a) under the doubling scheme (`classical`, R32), for an ordinary winning hand, the
+  total's 0.4 is split three ways, since the total is computed from two numbers:
+  **0.6 x pattern share + 0.1 if the points before doubling are right + 0.1 if the
+  number of doublings is right + 0.2 if the total is right**.  Doublings are claimed
+  like patterns (a per-set doubling such as Pung of Dragons once per set) and share
+  the pattern part.  For a limit hand (its value replaces the computation) and for a
+  hand that is not a win, there are no points and doublings to find: the points and
+  doublings given are not graded (nor penalised) and the additive rule applies,
+  0.6 x share + 0.4 for the total.
 * (b) total only, (c) does X count?, (d) is it a win?: 1 when right, 0 when wrong.
 * A skipped question scores 0.
 
@@ -22,7 +31,7 @@ from dataclasses import dataclass, field
 from enum import Enum
 from typing import Any
 
-from engine.ruleset import Pattern
+from engine.ruleset import DEFAULT, Pattern
 from quizzes import explain
 from quizzes.explain import Explanation
 from quizzes.questions import (
@@ -33,27 +42,54 @@ from quizzes.questions import (
     TotalAnswer,
     YesNoAnswer,
     answer_to_json,
+    breakdown,
     expected_counts,
 )
 
 PATTERN_WEIGHT = 0.6
 TOTAL_WEIGHT = 0.4
+# The doubling scheme's split of TOTAL_WEIGHT (an ordinary winning hand).
+POINTS_WEIGHT = 0.1
+DOUBLES_WEIGHT = 0.1
+DOUBLING_TOTAL_WEIGHT = TOTAL_WEIGHT - POINTS_WEIGHT - DOUBLES_WEIGHT  # 0.2
 
 
-def pattern_item(pattern_id: str) -> str:
-    """The progress/review key of a pattern."""
-    return f"pattern:{pattern_id}"
+def _qualified(kind: str, ref: str, ruleset: str | None) -> str:
+    if ruleset is None or ruleset == DEFAULT:
+        return f"{kind}:{ref}"
+    return f"{kind}:{ref}@{ruleset}"
 
 
-def family_item(family_id: str) -> str:
-    """The progress/review key of a family (distinct from a pattern with the same id)."""
-    return f"family:{family_id}"
+def pattern_item(pattern_id: str, ruleset: str | None = None) -> str:
+    """The progress/review key of a pattern of a ruleset (by id).
+
+    The same id names different patterns in different rulesets (1.1 is Chicken Hand
+    in the default ruleset and Exposed Pung of Simples in the classical one), so the
+    key names the ruleset: ``pattern:8.1.1`` for the default ruleset (the form every
+    progress file has always used) and ``pattern:1.1@classical`` for any other.
+    """
+    return _qualified("pattern", pattern_id, ruleset)
+
+
+def family_item(family_id: str, ruleset: str | None = None) -> str:
+    """The progress/review key of a family (distinct from a pattern with the same id);
+    ``family:8.1`` or ``family:6.4@classical``, as for `pattern_item`."""
+    return _qualified("family", family_id, ruleset)
 
 
 def split_item(item: str) -> tuple[str, str]:
-    """``("pattern", "8.1.1")`` from ``"pattern:8.1.1"``."""
-    kind, _, ref = item.partition(":")
+    """``("pattern", "8.1.1")`` from ``"pattern:8.1.1"`` (or ``"pattern:8.1.1@zung-jung"``:
+    the ruleset is left out; see `item_ruleset`)."""
+    kind, _, rest = item.partition(":")
+    ref, _, _rules = rest.partition("@")
     return kind, ref
+
+
+def item_ruleset(item: str) -> str:
+    """The id of the ruleset a progress/review key belongs to (the default when unnamed)."""
+    _, _, rest = item.partition(":")
+    _, at, rules = rest.partition("@")
+    return rules if at else DEFAULT
 
 
 class MarkStatus(Enum):
@@ -120,6 +156,13 @@ class Grade:
     credit_text: str = ""
     seconds: float | None = None  # time to answer, filled in by the round
     items: Mapping[str, bool] = field(default_factory=dict)  # review item -> right?
+    # Doubling scheme, patterns questions on an ordinary winning hand: the points before
+    # doubling and the number of doublings, as given and whether right (None when the
+    # question did not grade them).
+    points_given: int | None = None
+    points_ok: bool | None = None
+    doubles_given: int | None = None
+    doubles_ok: bool | None = None
 
     @property
     def skipped(self) -> bool:
@@ -128,6 +171,18 @@ class Grade:
     @property
     def total_expected(self) -> int:
         return self.question.result.total
+
+    @property
+    def points_expected(self) -> int | None:
+        """The points before doubling, when the question grades them (else None)."""
+        parts = breakdown(self.question.result) if self.question.asks_breakdown else None
+        return parts[0] if parts is not None else None
+
+    @property
+    def doubles_expected(self) -> int | None:
+        """The number of doublings, when the question grades them (else None)."""
+        parts = breakdown(self.question.result) if self.question.asks_breakdown else None
+        return parts[1] if parts is not None else None
 
     @property
     def mistakes(self) -> tuple[PatternMark, ...]:
@@ -142,6 +197,10 @@ class Grade:
             "marks": [m.to_json() for m in self.marks],
             "total_given": self.total_given,
             "total_ok": self.total_ok,
+            "points_given": self.points_given,
+            "points_ok": self.points_ok,
+            "doubles_given": self.doubles_given,
+            "doubles_ok": self.doubles_ok,
             "explanations": [e.to_json() for e in self.explanations],
             "credit_text": self.credit_text,
         }
@@ -191,20 +250,22 @@ def _pattern_explanations(question: Question, marks: tuple[PatternMark, ...]
     return out
 
 
-def _family_items(marks: tuple[PatternMark, ...]) -> dict[str, bool]:
+def _family_items(question: Question, marks: tuple[PatternMark, ...]) -> dict[str, bool]:
+    rules = question.ruleset.id
     fam: dict[str, bool] = {}
     for m in marks:
-        key = family_item(m.pattern.family)
+        key = family_item(m.pattern.family, rules)
         fam[key] = fam.get(key, True) and m.ok
     return fam
 
 
 def _items_for(question: Question, ok: bool, pattern_ids: list[str]) -> dict[str, bool]:
-    ids = question.ruleset.by_id()
+    rules = question.ruleset
+    ids = rules.by_id()
     out: dict[str, bool] = {}
     for pid in pattern_ids:
-        out[pattern_item(pid)] = ok
-        out[family_item(ids[pid].family)] = ok
+        out[pattern_item(pid, rules.id)] = ok
+        out[family_item(ids[pid].family, rules.id)] = ok
     return out
 
 
@@ -241,8 +302,23 @@ def _grade_patterns(question: Question, answer: PatternsAnswer | None) -> Grade:
     marks = _marks(question, claimed)
     share = pattern_share(marks)
     total_ok = given == result.total
-    credit = PATTERN_WEIGHT * share + (TOTAL_WEIGHT if total_ok else 0.0)
-    correct = total_ok and all(m.ok for m in marks)
+    parts = breakdown(result) if question.asks_breakdown else None
+    points_given = answer.points if answer is not None else None
+    doubles_given = answer.doubles if answer is not None else None
+    if doubles_given is not None and doubles_given < 0:
+        raise ValueError("the number of doublings cannot be negative")
+    points_ok: bool | None = None
+    doubles_ok: bool | None = None
+    if parts is None:
+        credit = PATTERN_WEIGHT * share + (TOTAL_WEIGHT if total_ok else 0.0)
+        correct = total_ok and all(m.ok for m in marks)
+    else:
+        points_ok = points_given == parts[0]
+        doubles_ok = doubles_given == parts[1]
+        credit = (PATTERN_WEIGHT * share + (POINTS_WEIGHT if points_ok else 0.0)
+                  + (DOUBLES_WEIGHT if doubles_ok else 0.0)
+                  + (DOUBLING_TOTAL_WEIGHT if total_ok else 0.0))
+        correct = total_ok and points_ok and doubles_ok and all(m.ok for m in marks)
     if correct:
         credit = 1.0
     explanations: list[Explanation] = []
@@ -251,17 +327,34 @@ def _grade_patterns(question: Question, answer: PatternsAnswer | None) -> Grade:
         if other is not None:
             explanations.append(other)
     explanations.extend(_pattern_explanations(question, marks))
+    if points_ok is False:
+        explanations.append(explain.points_explanation(result, points_given))
+    if doubles_ok is False:
+        explanations.append(explain.doubles_explanation(result, doubles_given))
     if not total_ok:
-        explanations.append(explain.total_explanation(result, given))
+        if parts is None:
+            explanations.append(explain.total_explanation(result, given))
+        else:
+            explanations.append(explain.total_explanation(result, given, points=points_given,
+                                                          doubles=doubles_given))
     right = sum(m.right for m in marks)
     union = right + sum(m.missed + m.extra for m in marks)
-    text = (f"patterns {right}/{union} x {PATTERN_WEIGHT:g} = {PATTERN_WEIGHT * share:.2f}, "
-            f"total {'right' if total_ok else 'wrong'} "
-            f"+ {TOTAL_WEIGHT if total_ok else 0:g} = {credit:.2f}")
-    items = {pattern_item(m.pattern.id): m.ok for m in marks}
-    items.update(_family_items(marks))
+    text = f"patterns {right}/{union} x {PATTERN_WEIGHT:g} = {PATTERN_WEIGHT * share:.2f}, "
+    if parts is not None:
+        text += (f"points {'right' if points_ok else 'wrong'} "
+                 f"+ {POINTS_WEIGHT if points_ok else 0:g}, "
+                 f"doublings {'right' if doubles_ok else 'wrong'} "
+                 f"+ {DOUBLES_WEIGHT if doubles_ok else 0:g}, "
+                 f"total {'right' if total_ok else 'wrong'} "
+                 f"+ {DOUBLING_TOTAL_WEIGHT if total_ok else 0:g} = {credit:.2f}")
+    else:
+        text += (f"total {'right' if total_ok else 'wrong'} "
+                 f"+ {TOTAL_WEIGHT if total_ok else 0:g} = {credit:.2f}")
+    items = {pattern_item(m.pattern.id, question.ruleset.id): m.ok for m in marks}
+    items.update(_family_items(question, marks))
     return Grade(question, answer, credit, correct, marks, given, total_ok,
-                 tuple(explanations), (), text, None, items)
+                 tuple(explanations), (), text, None, items, points_given, points_ok,
+                 doubles_given, doubles_ok)
 
 
 def _grade_total(question: Question, answer: TotalAnswer | None) -> Grade:

@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING
 
 from fsrs import Card, Rating, ReviewLog, Scheduler, State
 
-from quizzes.grading import split_item
+from quizzes.grading import item_ruleset, split_item
 
 if TYPE_CHECKING:
     from engine.ruleset import Ruleset
@@ -76,6 +76,11 @@ class DueItem:
     def ref(self) -> str:
         return split_item(self.item)[1]
 
+    @property
+    def ruleset(self) -> str:
+        """The id of the ruleset the pattern or family belongs to."""
+        return item_ruleset(self.item)
+
 
 class Reviewer:
     """Creates and reviews cards with one FSRS scheduler."""
@@ -113,10 +118,16 @@ def review_source(store: ProgressStore, now: datetime | None = None, *,
                   limit: int | None = None, pool: Iterable[QuizHand] | None = None,
                   finders: list[Finder] | None = None, seed: int | None = None,
                   ruleset: Ruleset | None = None) -> ReviewSource:
-    """A source of hands aimed at what is due for review now, most overdue first."""
+    """A source of hands aimed at what is due for review now, most overdue first.
+
+    Only the cards of `ruleset` (the default ruleset when None) are reviewed: a pattern
+    id means another pattern in another ruleset.
+    """
+    from engine.ruleset import DEFAULT
     from quizzes.sources import ReviewSource
 
-    refs = due_refs(store.due_items(now))
+    refs = due_refs(store.due_items(now, ruleset=ruleset.id if ruleset is not None
+                                    else DEFAULT))
     if limit is not None:
         refs = refs[:limit]
     return ReviewSource(refs, pool=pool, finders=finders, seed=seed, ruleset=ruleset)

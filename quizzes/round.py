@@ -51,7 +51,9 @@ class RoundSettings:
     kinds: tuple[QuestionKind, ...] = (QuestionKind.PATTERNS,)
     length: int = 10
     seed: int | None = None
-    ruleset: str | None = None  # None: each hand's own ruleset
+    # None: each hand's own ruleset; else a built-in name, a file path or a loaded
+    # ruleset (a house ruleset is best passed loaded).
+    ruleset: str | Ruleset | None = None
     fast_seconds: dict[QuestionKind, float] = field(default_factory=lambda: dict(FAST_SECONDS))
 
     def __post_init__(self) -> None:
@@ -142,7 +144,8 @@ class Round:
         self._now = now
         rng = random.Random(self.settings.seed)
         self._rng = rng
-        rules = load(self.settings.ruleset) if self.settings.ruleset else None
+        chosen = self.settings.ruleset
+        rules = chosen if isinstance(chosen, Ruleset) else load(chosen) if chosen else None
         items: list[QuizHand] = list(islice(iter(source), self.settings.length))
         kinds = plan_kinds(self.settings.kinds, len(items), rng)
         self.questions: list[Question] = [
@@ -165,7 +168,8 @@ class Round:
         if rules is not None:
             return rules.id
         names = sorted({q.ruleset.id for q in self.questions})
-        return ",".join(names) if names else (self.settings.ruleset or "")
+        chosen = self.settings.ruleset
+        return ",".join(names) if names else (chosen if isinstance(chosen, str) else "")
 
     # ---- flow
 
@@ -259,6 +263,8 @@ def _source_kind(source: HandSource) -> str:
 
 def summarise(questions: list[Question], grades: list[Grade], top: int = 5) -> RoundSummary:
     """Score, accuracy, time, and the patterns and families missed most."""
+    # Counted per review item, which names the ruleset: in a round that mixes
+    # rulesets one id can be two different patterns.
     pattern_misses: Counter[str] = Counter()
     family_misses: Counter[str] = Counter()
     by_kind: dict[str, list[int]] = {}
@@ -274,15 +280,16 @@ def summarise(questions: list[Question], grades: list[Grade], top: int = 5) -> R
                 continue
             kind, ref = split_item(item)
             if kind == "pattern":
-                pattern_misses[ref] += 1
+                pattern_misses[item] += 1
                 names.setdefault(item, rules.pattern(ref).name)
             else:
-                family_misses[ref] += 1
+                family_misses[item] += 1
                 names.setdefault(item, family_name(rules, ref))
 
-    def ranked(counter: Counter[str], kind: str) -> tuple[MissCount, ...]:
-        order = sorted(counter.items(), key=lambda kv: (-kv[1], _id_key(kv[0])))
-        return tuple(MissCount(k, names[f"{kind}:{k}"], n) for k, n in order[:top])
+    def ranked(counter: Counter[str]) -> tuple[MissCount, ...]:
+        order = sorted(counter.items(),
+                       key=lambda kv: (-kv[1], _id_key(split_item(kv[0])[1]), kv[0]))
+        return tuple(MissCount(split_item(k)[1], names[k], n) for k, n in order[:top])
 
     return RoundSummary(
         questions=len(questions),
@@ -292,8 +299,8 @@ def summarise(questions: list[Question], grades: list[Grade], top: int = 5) -> R
         correct=sum(1 for g in grades if g.correct),
         seconds=sum(g.seconds or 0.0 for g in grades),
         by_kind={k: (v[0], v[1]) for k, v in by_kind.items()},
-        missed_patterns=ranked(pattern_misses, "pattern"),
-        missed_families=ranked(family_misses, "family"),
+        missed_patterns=ranked(pattern_misses),
+        missed_families=ranked(family_misses),
     )
 
 

@@ -27,12 +27,19 @@ from typing import Any, Protocol, cast, runtime_checkable
 
 from engine.hand import Hand
 from engine.notation import format_hand, parse
-from engine.ruleset import Ruleset, load
+from engine.ruleset import DEFAULT, Ruleset, load
 from engine.scoring import Score, score
 
 
 class SourceUnavailable(RuntimeError):
     """A source needs a part of the program that is not installed or not found."""
+
+
+class GenerationUnavailable(SourceUnavailable):
+    """The generator cannot make the hands a source asks for: an unknown or impossible
+    target, a ruleset that cannot be loaded, or a target it gave up on after its bounded
+    number of attempts (some classical limit hands).  The message is one line for a
+    user; the generator never loops without end, so this arrives instead of a hang."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -207,6 +214,17 @@ def _generator() -> GenerateFn:
     return cast(GenerateFn, fn)
 
 
+def _generation_errors() -> tuple[type[Exception], ...]:
+    """The errors by which the generator and the ruleset loader refuse a request."""
+    from engine.ruleset import RulesetError
+
+    try:
+        from engine.generator import GenerationError
+    except ImportError:  # pragma: no cover - depends on the install
+        return (RulesetError,)
+    return (GenerationError, RulesetError)
+
+
 def generated_id(hand: Hand) -> str:
     """A stable id for a generated hand, from its canonical notation."""
     digest = hashlib.sha1(format_hand(hand).encode("utf-8")).hexdigest()
@@ -219,11 +237,16 @@ class GeneratorSource:
     `target` aims at a pattern id, a family id or a category (whatever the generator
     accepts); the other keywords go to the generator when it knows them.  Hands come in
     batches of `batch`; each batch uses the next seed, so the stream is reproducible.
+
+    `ruleset` is a built-in name, a ruleset file's path or a loaded `Ruleset` (a house
+    ruleset included); the hands are generated for it and carry its name.  When the
+    generator cannot serve the request, iterating (or `check()`) raises
+    `GenerationUnavailable` naming the ruleset, the target and the reason.
     """
 
     def __init__(self, *, seed: int | None = None, difficulty: str | int | None = None,
                  target: str | None = None, avoid: Sequence[str] = (),
-                 ruleset: str | None = None, batch: int = 10,
+                 ruleset: str | Ruleset | None = None, batch: int = 10,
                  generate: GenerateFn | None = None, **options: Any) -> None:
         self.seed = seed if seed is not None else random.randrange(2**31)
         self.difficulty = difficulty
@@ -243,8 +266,15 @@ class GeneratorSource:
             bits.append(f"aimed at {self.target}")
         return " ".join(bits)
 
-    def _call(self, count: int, seed: int) -> list[Hand]:
-        fn = self._generate or _generator()
+    @property
+    def ruleset_id(self) -> str:
+        """The id (or file) of the ruleset the hands are generated for."""
+        rules = self.ruleset
+        if isinstance(rules, Ruleset):
+            return rules.id
+        return rules if rules is not None else DEFAULT
+
+    def _kwargs(self, fn: Callable[..., Any], seed: int) -> dict[str, Any]:
         wanted: dict[str, Any] = {"seed": seed, "target": self.target,
                                   "avoid": self.avoid or None, "difficulty": self.difficulty,
                                   "ruleset": self.ruleset, **self.options}
@@ -253,9 +283,41 @@ class GeneratorSource:
         except (TypeError, ValueError):  # pragma: no cover - builtins without a signature
             params = {}
         takes_any = any(p.kind is inspect.Parameter.VAR_KEYWORD for p in params.values())
-        kwargs = {k: v for k, v in wanted.items()
-                  if v is not None and (takes_any or k in params)}
-        return list(fn(count, **kwargs))
+        return {k: v for k, v in wanted.items() if v is not None and (takes_any or k in params)}
+
+    def _unavailable(self, err: Exception) -> GenerationUnavailable:
+        aim = f" aimed at {self.target}" if self.target else ""
+        return GenerationUnavailable(
+            f"cannot generate {self.ruleset_id} hands{aim}: {err}; choose another target "
+            "or a curated set")
+
+    def check(self) -> None:
+        """Refuse at once a request the generator can tell is impossible (an unknown
+        target, a limit hand outside the difficulty, a ruleset that does not load).
+        A target it can only give up on is found when the hands are drawn."""
+        if self._generate is not None:
+            return
+        try:
+            module = importlib.import_module("engine.generator")
+        except ImportError as err:
+            raise SourceUnavailable(f"the hand generator is not available: {err}") from None
+        plan = getattr(module, "plan", None)
+        if not callable(plan):
+            return
+        kwargs = self._kwargs(plan, self.seed)
+        kwargs.pop("seed", None)
+        try:
+            plan(**kwargs)
+        except ValueError as err:  # GenerationError and RulesetError are ValueErrors
+            raise self._unavailable(err) from None
+
+    def _call(self, count: int, seed: int) -> list[Hand]:
+        fn = self._generate or _generator()
+        kwargs = self._kwargs(fn, seed)
+        try:
+            return list(fn(count, **kwargs))
+        except _generation_errors() as err:
+            raise self._unavailable(err) from None
 
     def __iter__(self) -> Iterator[QuizHand]:
         k = 0
@@ -313,8 +375,9 @@ class HandPool:
 Finder = Callable[[str, random.Random, set[str]], QuizHand | None]
 
 
-def generator_finder(seed: int | None = None, ruleset: str | None = None) -> Finder:
-    """A finder that asks the generator for a hand aimed at the item."""
+def generator_finder(seed: int | None = None, ruleset: str | Ruleset | None = None
+                     ) -> Finder:
+    """A finder that asks the generator for a hand aimed at the item (of `ruleset`)."""
 
     def find(focus: str, rng: random.Random, used: set[str]) -> QuizHand | None:
         try:
@@ -349,7 +412,7 @@ class ReviewSource:
                 self._finders.append(HandPool(pool, ruleset).find)
             else:
                 self._finders.append(_curated_finder(ruleset))
-                self._finders.append(generator_finder(ruleset=ruleset.id if ruleset else None))
+                self._finders.append(generator_finder(ruleset=ruleset))
 
     @property
     def name(self) -> str:
@@ -372,9 +435,14 @@ def _curated_finder(ruleset: Ruleset | None) -> Finder:
     def find(focus: str, rng: random.Random, used: set[str]) -> QuizHand | None:
         if not pool:
             try:
-                pool.append(HandPool(curated_hands(), ruleset))
+                hands = curated_hands()
             except (SourceUnavailable, KeyError, ValueError):
-                pool.append(HandPool([], ruleset))
+                hands = []
+            # The hands written for the ruleset under review, when there are any: a
+            # pattern id means another pattern in another ruleset.
+            wanted = ruleset.id if ruleset is not None else DEFAULT
+            own = [h for h in hands if h.hand.ruleset == wanted]
+            pool.append(HandPool(own or hands, ruleset))
         return pool[0].find(focus, rng, used)
 
     return find

@@ -15,7 +15,7 @@ Safety:
   other program, or was written by a newer mj-trainer is reported with a `StoreError`
   naming the file and the problem, and is never modified, overwritten or deleted.
 
-Schema (version 2)::
+Schema (version 3)::
 
     meta(key PRIMARY KEY, value)                   app = 'mj-trainer', created_at
     rounds(id, started_at, finished_at, source, source_name, ruleset, kinds,
@@ -33,6 +33,18 @@ Schema (version 2)::
 
 Times are UTC, written as ``YYYY-MM-DDTHH:MM:SS.ffffffZ``; ``answers.day`` is the
 learner's local calendar day, for the daily streak.
+
+Items (``answer_items.item``, ``item_stats.item``, ``cards.item``, ``review_log.item``)
+are ``pattern:ID`` and ``family:ID`` for the default ruleset and ``pattern:ID@RULESET``
+for any other (version 3; see `quizzes.grading.pattern_item`), because one id names
+different patterns in different rulesets.  Version 3's migration moves the items that
+version 2 recorded for answers of another ruleset to their qualified keys and rebuilds
+the statistics and review cards of every item it touched from the answers and the
+review log.
+
+The ``answer`` and ``expected`` JSON of a patterns question is ``{"patterns": {ID:
+count}, "total": N}``, plus ``"points"`` and ``"doubles"`` under the doubling scheme
+(`classical`); an answer without them reads back with them as None.
 """
 
 from __future__ import annotations
@@ -49,7 +61,8 @@ from datetime import date, datetime, timedelta
 from pathlib import Path
 from typing import Any, Final
 
-from quizzes.grading import Grade, split_item
+from engine.ruleset import DEFAULT
+from quizzes.grading import Grade, family_item, item_ruleset, pattern_item, split_item
 from quizzes.questions import answer_to_json
 from quizzes.review import Card, DueItem, Rating, Reviewer, State, rating_for, utc
 
@@ -249,7 +262,54 @@ def _v2(conn: sqlite3.Connection, reviewer: Reviewer) -> None:
                      when=parse_stamp(at), seconds=seconds, answer_id=answer_id)
 
 
-MIGRATIONS: Final[tuple[Callable[[sqlite3.Connection, Reviewer], None], ...]] = (_v1, _v2)
+def _v3(conn: sqlite3.Connection, reviewer: Reviewer) -> None:
+    """Items of answers given under another ruleset than the default get that ruleset's
+    name (``pattern:1.1`` -> ``pattern:1.1@classical``); the statistics and cards of the
+    items involved are rebuilt from the answers and the review log, ratings kept."""
+    rows = conn.execute(
+        "SELECT i.answer_id, i.item, a.ruleset FROM answer_items i "
+        "JOIN answers a ON a.id = i.answer_id WHERE a.ruleset != ? AND i.item NOT LIKE ?",
+        (DEFAULT, "%@%"),
+    ).fetchall()
+    touched: set[str] = set()
+    for answer_id, item, ruleset in rows:
+        kind, ref = split_item(item)
+        new = pattern_item(ref, ruleset) if kind == "pattern" else family_item(ref, ruleset)
+        if new == item:
+            continue
+        conn.execute("UPDATE answer_items SET item = ? WHERE answer_id = ? AND item = ?",
+                     (new, answer_id, item))
+        conn.execute("UPDATE review_log SET item = ? WHERE answer_id = ? AND item = ?",
+                     (new, answer_id, item))
+        touched.update((item, new))
+    for item in sorted(touched):
+        _rebuild_item(conn, reviewer, item)
+
+
+def _rebuild_item(conn: sqlite3.Connection, reviewer: Reviewer, item: str) -> None:
+    """An item's statistics and review card computed again from the history."""
+    conn.execute("DELETE FROM item_stats WHERE item = ?", (item,))
+    conn.execute("DELETE FROM cards WHERE item = ?", (item,))
+    answers = conn.execute(
+        "SELECT a.answered_at, i.ok FROM answer_items i JOIN answers a ON a.id = i.answer_id "
+        "WHERE i.item = ? ORDER BY a.answered_at, a.id", (item,)).fetchall()
+    for at, ok in answers:
+        _bump_stats(conn, item, bool(ok), at)
+    reviews = conn.execute(
+        "SELECT rating, reviewed_at, duration_ms FROM review_log WHERE item = ? ORDER BY id",
+        (item,)).fetchall()
+    card: Card | None = None
+    for rating, at, ms in reviews:
+        when = parse_stamp(at)
+        card = card or reviewer.new_card(item, when)
+        card, _log = reviewer.review(card, Rating(rating), when, ms)
+    if card is not None:
+        conn.execute("INSERT INTO cards (item, card, due, state) VALUES (?, ?, ?, ?)",
+                     (item, card.to_json(), stamp(card.due), int(card.state)))
+
+
+MIGRATIONS: Final[tuple[Callable[[sqlite3.Connection, Reviewer], None], ...]] = (
+    _v1, _v2, _v3)
 SCHEMA_VERSION: Final = len(MIGRATIONS)
 
 
@@ -370,6 +430,11 @@ class ItemStats:
     @property
     def ref(self) -> str:
         return split_item(self.item)[1]
+
+    @property
+    def ruleset(self) -> str:
+        """The id of the ruleset the pattern or family belongs to."""
+        return item_ruleset(self.item)
 
     @property
     def accuracy(self) -> float:
@@ -625,8 +690,10 @@ class ProgressStore:
 
     # ---- statistics
 
-    def item_stats(self, kind: str | None = None) -> list[ItemStats]:
-        """Per-pattern ("pattern") and per-family ("family") statistics, or both."""
+    def item_stats(self, kind: str | None = None, *, ruleset: str | None = None
+                   ) -> list[ItemStats]:
+        """Per-pattern ("pattern") and per-family ("family") statistics, or both; of one
+        ruleset (by id) or of all."""
         sql = ("SELECT item, attempts, correct, streak, best_streak, first_seen, last_seen, "
                "last_ok FROM item_stats")
         args: tuple[Any, ...] = ()
@@ -634,15 +701,20 @@ class ProgressStore:
             sql += " WHERE item LIKE ?"
             args = (f"{kind}:%",)
         rows = self._query(sql + " ORDER BY item", args)
-        return [ItemStats(r[0], r[1], r[2], r[3], r[4], parse_stamp(r[5]), parse_stamp(r[6]),
-                          bool(r[7])) for r in rows]
+        found = [ItemStats(r[0], r[1], r[2], r[3], r[4], parse_stamp(r[5]),
+                           parse_stamp(r[6]), bool(r[7])) for r in rows]
+        if ruleset is not None:
+            found = [s for s in found if s.ruleset == ruleset]
+        return found
 
     def stats_for(self, item: str) -> ItemStats | None:
         return next((s for s in self.item_stats() if s.item == item), None)
 
-    def missed_most(self, kind: str = "pattern", limit: int = 5) -> list[ItemStats]:
-        """The items with the most misses (then the lowest accuracy)."""
-        found = [s for s in self.item_stats(kind) if s.misses]
+    def missed_most(self, kind: str = "pattern", limit: int = 5, *,
+                    ruleset: str | None = None) -> list[ItemStats]:
+        """The items with the most misses (then the lowest accuracy), of one ruleset or
+        of all."""
+        found = [s for s in self.item_stats(kind, ruleset=ruleset) if s.misses]
         found.sort(key=lambda s: (-s.misses, s.accuracy, s.item))
         return found[:limit]
 
@@ -694,11 +766,13 @@ class ProgressStore:
         return out
 
     def due_items(self, now: datetime | None = None, *, limit: int | None = None,
-                  kind: str | None = None) -> list[DueItem]:
-        """Cards due by `now`, most overdue first (patterns before families on ties)."""
+                  kind: str | None = None, ruleset: str | None = None) -> list[DueItem]:
+        """Cards due by `now`, most overdue first (patterns before families on ties);
+        of one ruleset (by id) or of all."""
         cutoff = stamp(utc(now))
         found = [d for d in self.review_cards() if stamp(d.due) <= cutoff
-                 and (kind is None or d.kind == kind)]
+                 and (kind is None or d.kind == kind)
+                 and (ruleset is None or d.ruleset == ruleset)]
         found.sort(key=lambda d: (d.due, d.kind != "pattern", d.item))
         return found[:limit] if limit is not None else found
 

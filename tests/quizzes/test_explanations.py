@@ -242,6 +242,35 @@ def test_missing_total_is_a_wrong_total() -> None:
     assert "no total" in g.explanations[0].text
 
 
+# ------------------------------------------------- points and doublings (classical, R32)
+
+# Classical (R32): b111 and ww ww ww concealed pungs of majors 2 x 8, k666 self-drawn so
+# concealed 4, [b666] exposed 2, going out 20, self-drawn from the wall 2: 44 points.
+# All Pungs 1 + Pung of Prevailing Wind (west) 1 + Three Concealed Pungs 1 = 3 doublings.
+CLASSICAL = "b111 k1166 ww ww ww [b666] +k6 self seat:south wind:west ruleset:classical"
+CLASSICAL_COUNTED = {"1.4": 2, "1.2": 1, "1.1": 1, "2.1": 1, "2.2": 1, "5.2": 1, "6.3": 1,
+                     "6.4.1": 1}
+
+
+def test_wrong_points_show_the_points_before_doubling() -> None:
+    g = grade(question(CLASSICAL),
+              PatternsAnswer.of(CLASSICAL_COUNTED, 352, points=42, doubles=3))
+    e = _one(g, K.WRONG_POINTS)
+    assert e.rule_id == "R32"
+    assert "= 44" in e.text
+    # 44 - 2: a 2 left out, the exposed pung or the self-drawn tile.
+    assert "left out Exposed Pung of Simples (1.1, 2 points) or Self-Drawn from the " \
+        "Wall (2.2, 2 points)" in e.text
+
+
+def test_wrong_doublings_show_which_doublings_apply() -> None:
+    g = grade(question(CLASSICAL),
+              PatternsAnswer.of(CLASSICAL_COUNTED, 352, points=44, doubles=2))
+    e = _one(g, K.WRONG_DOUBLES)
+    assert e.rule_id == "R32"
+    assert "= 3" in e.text
+
+
 # --------------------------------------------------------------------------- arrangements
 
 
