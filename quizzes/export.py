@@ -23,7 +23,15 @@ from collections.abc import Iterable
 from pathlib import Path
 from typing import IO, Any, Final
 
-from quizzes.store import AnswerRecord, ItemStats, ProgressStore, RoundRecord, StoreError, stamp
+from quizzes.store import (
+    AnswerRecord,
+    ItemStats,
+    ProgressStore,
+    RoundRecord,
+    StoreError,
+    database_path,
+    stamp,
+)
 
 FORMAT_NAME: Final = "mj-trainer-history"
 FORMAT_VERSION: Final = 1
@@ -204,7 +212,22 @@ def read_csv(path: str | os.PathLike[str]) -> list[dict[str, Any]]:
 
 def run_export(path: str, fmt: str | None = None,
                data_dir: str | os.PathLike[str] | None = None) -> int:
-    """Export the history for a command line; 0 on success, 1 on a problem (on stderr)."""
+    """Export the history for a command line; 0 on success, 1 on a problem (on stderr).
+
+    Nothing is created where there is no progress yet, and a missing folder for the
+    output is reported as such.
+    """
+    db = database_path(data_dir)
+    if not db.exists():
+        print(f"mj-trainer export: no progress recorded yet (no {db.name} in {db.parent})",
+              file=sys.stderr)
+        return 1
+    if path != "-":
+        folder = Path(path).expanduser().resolve().parent
+        if not folder.is_dir():
+            print(f"mj-trainer export: cannot write {path}: the folder {folder} does not exist",
+                  file=sys.stderr)
+            return 1
     try:
         with ProgressStore.open(data_dir) as store:
             kind = export_history(store, path, fmt)

@@ -67,6 +67,18 @@ def _parser() -> argparse.ArgumentParser:
     from tui.sets_command import add_sets_parser
 
     add_sets_parser(sub)
+    export = sub.add_parser(
+        "export",
+        help="export your answer history as CSV or JSON",
+        description="Write every answer and the per-pattern statistics to a file "
+                    "(or - for standard output).",
+    )
+    export.add_argument("path", metavar="FILE", help="where to write; '-' for standard output")
+    export.add_argument("--format", choices=("csv", "json"), default=None,
+                        help="default: from the file name, else json")
+    export.add_argument("--data-dir", metavar="DIR", default=None,
+                        help="where the progress database lives (default: the user data "
+                             "directory, or MJ_TRAINER_DATA_DIR)")
     return parser
 
 
@@ -89,6 +101,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         from tui.generate_command import run_generate
 
         return run_generate(args)
+    if args.command == "export":
+        from quizzes.export import run_export
+
+        return EXIT_INPUT if run_export(args.path, args.format, args.data_dir) else EXIT_OK
     if args.command == "sets":
         from tui.sets_command import run_sets
 
