@@ -247,11 +247,15 @@ class TrainerApp(App[None]):
         correct = sum(r.correct for r in rounds)
         recent = tuple((r.started_at.astimezone().strftime("%d %b"), r.source_name,
                         r.answered, r.score) for r in rounds[:4] if r.answered)
+        # Review and weak spots are the current ruleset's: a pattern id names another
+        # pattern in another ruleset.
+        rid = self.ruleset.id
         rules = self.ruleset.by_id()
         weak = tuple((s.ref, rules[s.ref].name if s.ref in rules else s.ref, s.misses)
-                     for s in store.missed_most("pattern", limit=3))
+                     for s in store.missed_most("pattern", limit=3, ruleset=rid))
         return HomeStats(available=True, streak=streak.current, best_streak=streak.best,
-                         practised_today=streak.practised_today, due=due_count(store),
+                         practised_today=streak.practised_today,
+                         due=due_count(store, ruleset=rid),
                          answers=answers, correct=correct,
                          rounds=sum(1 for r in rounds if r.finished), recent=recent, weak=weak)
 

@@ -53,10 +53,17 @@ class Hint:
     pattern: Pattern
     count: int
     points: int
+    doubles: int = 0  # doubling scheme: the doublings it gives
 
     @property
     def text(self) -> str:
         p = self.pattern
+        if p.doubles:
+            word = "doubling" if self.doubles == 1 else "doublings"
+            if p.unit == "hand" and self.count == 1:
+                return f"{p.name} ({p.id}) counts: {self.doubles} {word}"
+            return (f"{p.name} ({p.id}) counts {self.count} x {p.value} = {self.doubles} "
+                    f"{word}")
         if p.unit == "hand" and self.count == 1:
             return f"{p.name} ({p.id}) counts: {self.points} points"
         return f"{p.name} ({p.id}) counts {self.count} x {p.value} = {self.points} points"
@@ -69,7 +76,7 @@ def available_hints(question: Question, claimed: Mapping[str, int] | None = None
     never repeats what they know; the rest follow the engine's order (R10 ids).
     """
     claimed = claimed or {}
-    hints = [Hint(h.pattern, h.count, h.points) for h in question.result.counted]
+    hints = [Hint(h.pattern, h.count, h.points, h.doubles) for h in question.result.counted]
     hints.sort(key=lambda h: claimed.get(h.pattern.id, 0) == h.count)
     return hints
 
@@ -85,9 +92,10 @@ def with_hint_cost(grade: Grade, revealed: list[Hint]) -> Grade:
     cost = HINT_COST * len(revealed)
     credit = max(0.0, grade.credit - cost)
     items = dict(grade.items)
+    rules = grade.question.ruleset.id  # progress keys name the ruleset
     for h in revealed:
-        items[pattern_item(h.pattern.id)] = False
-        items[family_item(h.pattern.family)] = False
+        items[pattern_item(h.pattern.id, rules)] = False
+        items[family_item(h.pattern.family, rules)] = False
     names = ", ".join(f"{h.pattern.name} ({h.pattern.id})" for h in revealed)
     plural = "hint" if len(revealed) == 1 else "hints"
     note = Explanation(
@@ -181,7 +189,7 @@ class MixedWinSource(GeneratorSource):
     """
 
     def __init__(self, kinds: list[QuestionKind], *, seed: int, difficulty: str | None,
-                 ruleset: str | None) -> None:
+                 ruleset: str | Ruleset | None) -> None:
         super().__init__(seed=seed, difficulty=difficulty, ruleset=ruleset,
                          batch=max(1, len(kinds)))
         self.kinds = kinds
@@ -221,7 +229,7 @@ def _rules(settings: Settings) -> Ruleset:
 
 
 def _round_settings(settings: Settings, kinds: tuple[QuestionKind, ...], seed: int,
-                    ruleset: str | None) -> RoundSettings:
+                    ruleset: Ruleset | None) -> RoundSettings:
     return RoundSettings(kinds=kinds, length=settings.round_length, seed=seed, ruleset=ruleset)
 
 
@@ -237,7 +245,8 @@ def random_plan(msg: StartRandom, settings: Settings, *, store: ProgressStore | 
     except GenerationError as err:
         raise SessionError(str(err)) from None
     kinds = settings.kinds
-    rs = _round_settings(settings, kinds, seed, None)
+    # The loaded ruleset, not its id: a house ruleset's id names no file.
+    rs = _round_settings(settings, kinds, seed, rules)
     title = f"Quick round · {difficulty or 'mixed'}"
     if msg.target:
         title += f" · aimed at {msg.target}"
@@ -247,10 +256,10 @@ def random_plan(msg: StartRandom, settings: Settings, *, store: ProgressStore | 
         if QuestionKind.IS_WIN in kinds and not msg.target:
             planned = plan_kinds(kinds, rs.length, random.Random(seed))
             source = MixedWinSource(planned, seed=seed, difficulty=difficulty,
-                                    ruleset=rules.id)
+                                    ruleset=rules)
         else:
             source = GeneratorSource(seed=seed, difficulty=difficulty, target=msg.target,
-                                     ruleset=rules.id, batch=rs.length)
+                                     ruleset=rules, batch=rs.length)
         return TrainerRound(source, rs, store=store, clock=clock)
 
     return RoundPlan(title, build, msg)
@@ -291,6 +300,22 @@ def _set_kinds(hands: list[QuizHand], settings: Settings) -> tuple[QuestionKind,
     return settings.kinds
 
 
+def _set_rules(hands: list[QuizHand], settings: Settings) -> Ruleset | None:
+    """The chosen ruleset when it is, or builds on, the ruleset of every hand of the set
+    (house rules then score the sets of the ruleset they extend); else None: each hand
+    is scored under its own ruleset (a Zung Jung set stays Zung Jung)."""
+    from tui.rulesets import lineage
+
+    try:
+        chosen = load(settings.ruleset)
+    except RulesetError:
+        return None
+    family = lineage(chosen)
+    if hands and all(qh.hand.ruleset in family for qh in hands):
+        return chosen
+    return None
+
+
 def set_plan(msg: StartSet, settings: Settings, *, store: ProgressStore | None, seed: int,
              clock: Callable[[], float] = time.monotonic) -> RoundPlan:
     """A round of a curated set (or a set file), resuming where the learner stopped."""
@@ -299,7 +324,7 @@ def set_plan(msg: StartSet, settings: Settings, *, store: ProgressStore | None, 
     key, name, hands = _set_hands(msg.set_id)
     kinds = _set_kinds(hands, settings)
     order = Order.SHUFFLED if msg.shuffled else Order.IN_ORDER
-    rs = _round_settings(settings, kinds, seed, None)
+    rs = _round_settings(settings, kinds, seed, _set_rules(hands, settings))
     short = name if len(name) <= 28 else name[:27] + "…"
     title = f"Set · {short}" + (" · shuffled" if msg.shuffled else "")
 
@@ -311,13 +336,15 @@ def set_plan(msg: StartSet, settings: Settings, *, store: ProgressStore | None, 
     return RoundPlan(title, build, msg)
 
 
-def due_count(store: ProgressStore | None, now: datetime | None = None) -> int:
-    """How many patterns and families are due for review now."""
+def due_count(store: ProgressStore | None, now: datetime | None = None, *,
+              ruleset: str | None = None) -> int:
+    """How many patterns and families of `ruleset` (an id; None: of every ruleset) are
+    due for review now."""
     if store is None:
         return 0
     from quizzes.review import due_refs
 
-    return len(due_refs(store.due_items(now)))
+    return len(due_refs(store.due_items(now, ruleset=ruleset)))
 
 
 def review_plan(msg: StartReview, settings: Settings, *, store: ProgressStore | None,
@@ -326,13 +353,13 @@ def review_plan(msg: StartReview, settings: Settings, *, store: ProgressStore | 
     if store is None:
         raise SessionError("Review needs the progress file, which is not available in this "
                            "session.")
-    if due_count(store) == 0:
-        raise SessionError("Nothing is due for review right now. Play a round: patterns you "
-                           "miss come back here.")
     rules = _rules(settings)
+    if due_count(store, ruleset=rules.id) == 0:
+        raise SessionError(f"Nothing of {rules.id} is due for review right now. Play a "
+                           "round: patterns you miss come back here.")
     kinds = tuple(k for k in settings.kinds if k is not QuestionKind.IS_WIN) or (
         QuestionKind.PATTERNS,)
-    rs = _round_settings(settings, kinds, seed, rules.id)
+    rs = _round_settings(settings, kinds, seed, rules)
 
     def build() -> TrainerRound:
         from quizzes.review import review_source

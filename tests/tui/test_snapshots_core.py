@@ -17,6 +17,7 @@ from textual.widgets import Input
 
 from quizzes.questions import QuestionKind
 from tests.tui.test_app_kit import app_for, claim, quiz_ready, wait_for, write_set
+from tests.tui.test_quiz_classical import classical_set
 from tui.app import TrainerApp
 from tui.messages import StartSet
 from tui.screens.summary import SummaryScreen
@@ -99,6 +100,55 @@ def test_quiz_feedback_mistakes(snap_compare: SnapCompare, tmp_path: Path,
         await start(pilot)
         # All Chows right, Concealed Hand missed, Self Drawn wrongly claimed, total wrong
         _answer(app, {"1.2": 1, "1.4": 1}, 15)
+        await pilot.press("enter")
+        await pilot.pause()
+
+    assert snap_compare(app, terminal_size=size, run_before=run)
+
+
+def _start_classical(app: TrainerApp, tmp_path: Path
+                     ) -> Callable[[Pilot[None]], Awaitable[None]]:
+    async def run(pilot: Pilot[None]) -> None:
+        app.post_message(StartSet(str(classical_set(tmp_path)), resume=False))
+        await wait_for(pilot, quiz_ready(app))
+        await pilot.pause()
+
+    return run
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_quiz_classical_question(snap_compare: SnapCompare, tmp_path: Path,
+                                 size: tuple[int, int]) -> None:
+    # The doubling scheme asks for the points and the doublings beside the total.
+    app = _app(tmp_path, ruleset="classical")
+    start = _start_classical(app, tmp_path)
+
+    async def run(pilot: Pilot[None]) -> None:
+        await start(pilot)
+        await claim(pilot, "6.1")  # Pung of Dragons, a doubling
+        await pilot.press("tab")
+        await pilot.press("2", "4")
+        await pilot.pause()
+
+    assert snap_compare(app, terminal_size=size, run_before=run)
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_quiz_classical_feedback(snap_compare: SnapCompare, tmp_path: Path,
+                                 size: tuple[int, int]) -> None:
+    app = _app(tmp_path, ruleset="classical")
+    start = _start_classical(app, tmp_path)
+
+    async def run(pilot: Pilot[None]) -> None:
+        await start(pilot)
+        # cl-1: Mahjong 20 + Exposed Pung of Majors 4 = 24 points, Pung of Dragons one
+        # doubling: 48.  Answered with the pung forgotten: 20 points, 1 doubling, 40.
+        screen = app.screen
+        screen.query_one(PatternPicker).set_claims({"2.1": 1, "6.1": 1})
+        screen.query_one("#points", Input).value = "20"
+        screen.query_one("#doubles", Input).value = "1"
+        screen.query_one("#total", Input).value = "40"
+        screen.query_one(PatternPicker).option_list.focus()
         await pilot.press("enter")
         await pilot.pause()
 

@@ -282,7 +282,7 @@ def test_coming_back_from_a_round_reloads(tmp_path: Path) -> None:
         await pilot.pause()
         assert screen.query_one("#stats-tabs").display
         summary = text_of(screen.query_one("#stats-summary", Static))
-        assert summary.startswith("1 round · 1 answer · 100% right")
+        assert summary.startswith("mj-score-eval · 1 round · 1 answer · 100% right")
 
     with ProgressStore.open(tmp_path) as store:
         run(Host(store), body)

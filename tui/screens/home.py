@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from pathlib import Path
 
 from textual import work
 from textual.app import ComposeResult
@@ -217,7 +218,14 @@ class HomeScreen(Screen[None]):
         short = {"patterns": "patterns", "total": "total", "does_count": "counts?",
                  "is_win": "win?"}
         parts += [("\nPlaying\n", "bold $accent"),
-                  ("Ruleset ", "bold"), f"{s.ruleset}\n",
+                  ("Ruleset ", "bold"), f"{_ruleset_text(s.ruleset)}\n",
                   ("Asks    ", "bold"), ", ".join(short[k.value] for k in s.kinds) + "\n",
                   ("Tiles   ", "bold"), f"{s.tile_style.value} · {s.theme}"]
         return Content.assemble(*parts)
+
+
+def _ruleset_text(name: str) -> str:
+    """A built-in ruleset's name, or a house-rules file's name (not its whole path)."""
+    if "/" in name or "\\" in name:
+        return Path(name).name
+    return name

@@ -3,7 +3,9 @@
 The round is built in a worker thread (every hand drawn and scored up front), so
 going on to the next hand only redraws.  Question kinds and their inputs:
 
-* patterns and total: the pattern picker, then the total (enter checks);
+* patterns and total: the pattern picker, then the total (enter checks); under the
+  doubling scheme (`classical`) also the points before doubling and the number of
+  doublings, in inputs beside the total (tab moves between them);
 * total only: the total;
 * does X count? / is it a win?: y or n (or the buttons).
 
@@ -34,6 +36,7 @@ from textual.widgets import (
     Static,
 )
 
+from quizzes.explain import rule_refs
 from quizzes.grading import Grade
 from quizzes.questions import (
     Answer,
@@ -44,6 +47,7 @@ from quizzes.questions import (
     YesNoAnswer,
 )
 from quizzes.round import RoundSummary
+from quizzes.sources import SourceUnavailable
 from tui.messages import OpenReference
 from tui.session import HINTABLE, RoundPlan, TrainerRound, as_int
 from tui.tile_text import TileStyle
@@ -58,9 +62,17 @@ TALL_HEIGHT = 38
 
 
 class TotalInput(Input):
-    """The total: enter checks the answer (shown in the footer)."""
+    """The total (and, under the doubling scheme, the points and the doublings): enter
+    checks the answer (shown in the footer)."""
 
     BINDINGS = [Binding("enter", "submit", "Check", id="total.check")]
+
+
+# The answer inputs in keyboard order: (id, what to ask for when it is left empty).
+_BREAKDOWN_INPUTS = (
+    ("points", "← type the points before doubling, then enter"),
+    ("doubles", "← type the number of doublings, then enter"),
+)
 
 
 class QuizScreen(Screen[RoundSummary | None]):
@@ -111,6 +123,14 @@ class QuizScreen(Screen[RoundSummary | None]):
                 yield FeedbackView(id="pane-feedback")
                 yield Static(id="pane-error")
             with Horizontal(id="total-row"):
+                yield Label("Points", id="points-label", classes="breakdown")
+                yield TotalInput(placeholder="e.g. 28", id="points", restrict=r"[0-9]*",
+                                 max_length=5, compact=True, select_on_focus=False,
+                                 classes="breakdown")
+                yield Label("Doublings", id="doubles-label", classes="breakdown")
+                yield TotalInput(placeholder="e.g. 1", id="doubles", restrict=r"[0-9]*",
+                                 max_length=2, compact=True, select_on_focus=False,
+                                 classes="breakdown")
                 yield Label("Total", id="total-label")
                 yield TotalInput(placeholder="the hand's total, e.g. 45", id="total",
                                  restrict=r"[-−]?[0-9]*", max_length=6, compact=True,
@@ -151,18 +171,28 @@ class QuizScreen(Screen[RoundSummary | None]):
     def _build_round(self) -> None:
         try:
             rnd = self.plan.build()
+        except SourceUnavailable as err:
+            # The generator refused the request (a target it cannot aim at, a limit hand
+            # it gave up on): say so and what to do instead.
+            message = str(err) or type(err).__name__
+            self.app.call_from_thread(
+                self._failed, message,
+                "The curated sets (home, then Play a curated set) have a hand for every "
+                "pattern of each ruleset.")
+            return
         except Exception as err:  # shown on the screen, never as a traceback
             message = str(err) or type(err).__name__
             self.app.call_from_thread(self._failed, message)
             return
         self.app.call_from_thread(self._ready, rnd)
 
-    def _failed(self, message: str) -> None:
+    def _failed(self, message: str, advice: str = "") -> None:
         self.mode = "error"
         self.error = message
         self.sub_title = "could not start"
         self.query_one("#pane-error", Static).update(Content.assemble(
             ("This round could not be started.\n\n", "bold $error"), message,
+            (f"\n\n{advice}" if advice else "", ""),
             ("\n\nPress escape to go back.", "$foreground 55%")))
         self.query_one("#answer", ContentSwitcher).current = "pane-error"
         self.refresh_bindings()
@@ -197,20 +227,32 @@ class QuizScreen(Screen[RoundSummary | None]):
         total_row = self.query_one("#total-row")
         total = self.query_one("#total", Input)
         total.value = ""
+        for name, _ in _BREAKDOWN_INPUTS:
+            self.query_one(f"#{name}", Input).value = ""
         self.query_one("#total-note", Static).update("")
         self.set_class(q.kind is not QuestionKind.PATTERNS, "-short-answer")
+        self.set_class(q.asks_breakdown, "-breakdown")
+        total.placeholder = ("points × 2^doublings" if q.asks_breakdown
+                             else "the hand's total, e.g. 45")
         if q.kind is QuestionKind.PATTERNS:
             picker = self.query_one(PatternPicker)
+            picker.next_field = "points" if q.asks_breakdown else "total"
             picker.load(q.ruleset)
             switcher.current = "pane-patterns"
             total_row.display = True
             picker.option_list.focus()
         elif q.kind is QuestionKind.TOTAL:
+            if q.ruleset.doubling:
+                how = ("add the points of every set, pair and bonus, then double them once "
+                       f"for each doubling; mind the cap of {q.ruleset.cap} and limit hands. "
+                       "Type it and press enter.")
+            else:
+                how = ("add the points of every pattern that counts (per set and per tile "
+                       "patterns once for each), mind the families, the cap and limit hands. "
+                       "Type it and press enter.")
             self.query_one("#pane-total", Static).update(Content.assemble(
-                ("Work out the total: ", "bold"),
-                "add the points of every pattern that counts (per set and per tile patterns "
-                "once for each), mind the families, the cap and limit hands. Type it and press "
-                "enter.", ("\nF2 reveals a pattern (costs credit).", "$foreground 55%")))
+                ("Work out the total: ", "bold"), how,
+                ("\nF2 reveals a pattern (costs credit).", "$foreground 55%")))
             switcher.current = "pane-total"
             total_row.display = True
             total.focus()
@@ -259,12 +301,24 @@ class QuizScreen(Screen[RoundSummary | None]):
         total_text = self.query_one("#total", Input).value
         total = as_int(total_text)
         if q.kind is QuestionKind.PATTERNS:
+            parts: dict[str, int] = {}
+            if q.asks_breakdown:
+                for name, ask in _BREAKDOWN_INPUTS:
+                    field = self.query_one(f"#{name}", Input)
+                    value = as_int(field.value)
+                    if value is None or value < 0:
+                        field.focus()
+                        self.query_one("#total-note", Static).update(
+                            Content.assemble((ask, "$warning")))
+                        return None
+                    parts[name] = value
             if total is None:
                 self.query_one("#total", Input).focus()
                 self.query_one("#total-note", Static).update(
                     Content.assemble(("← type the total, then enter", "$warning")))
                 return None
-            return PatternsAnswer.of(self.query_one(PatternPicker).claims(), total)
+            return PatternsAnswer.of(self.query_one(PatternPicker).claims(), total,
+                                     points=parts.get("points"), doubles=parts.get("doubles"))
         if q.kind is QuestionKind.TOTAL:
             if total is None:
                 self.query_one("#total", Input).focus()
@@ -334,15 +388,23 @@ class QuizScreen(Screen[RoundSummary | None]):
             members = rules.family_members(p.family)
             parts += [(f"{p.id}  ", "bold $accent"), (p.name, "bold"),
                       (f"  {p.chinese}\n" if p.chinese else "\n", "")]
-            parts += [(f"{p.value_text()} · family {p.family} · category {p.category} "
+            parts += [(f"{p.value_text()} · {rule_refs(rules).family_word} {p.family} · "
+                       f"category {p.category} "
                        f"{category}\n", "$foreground 55%")]
             if p.description:
                 parts += [f"{p.description}\n"]
             if len(members) > 1:
-                rule = ("stacks on the best of its family (R11)" if p.stacks else
-                        "only the best of its family counts (R10)")
+                refs = rule_refs(rules)
+                word = refs.family_word
+                if refs.family == "R10":
+                    rule = (f"stacks on the best of its {word} (R11)" if p.stacks else
+                            f"only the best of its {word} counts (R10)")
+                else:
+                    rule = (f"stacks on the best of its {word}" if p.stacks else
+                            f"only the best of its {word} counts") + f" ({refs.family})"
                 names = ", ".join(m.id for m in members)
-                parts += [(f"Family {p.family}: {names}; {rule}.\n", "$foreground 55%")]
+                parts += [(f"{word.title()} {p.family}: {names}; {rule}.\n",
+                           "$foreground 55%")]
         claims = picker.claims()
         parts += [("\nYour answer so far\n", "bold $accent")]
         if not claims or picker.ruleset is None:
@@ -361,11 +423,15 @@ class QuizScreen(Screen[RoundSummary | None]):
         self.action_check()
 
     @on(Input.Submitted, "#total")
+    @on(Input.Submitted, "#points")
+    @on(Input.Submitted, "#doubles")
     def _total_submitted(self, event: Input.Submitted) -> None:
         event.stop()
         self.action_check()
 
     @on(Input.Changed, "#total")
+    @on(Input.Changed, "#points")
+    @on(Input.Changed, "#doubles")
     def _total_changed(self, event: Input.Changed) -> None:
         self.query_one("#total-note", Static).update("")
 

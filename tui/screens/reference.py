@@ -28,6 +28,7 @@ from textual.widgets.tree import TreeNode
 
 from engine.ruleset import Pattern, Ruleset, RulesetError, builtin_names, load
 from engine.scoring import Score
+from quizzes.explain import rule_refs
 from tui.messages import StartRandom
 from tui.tile_text import TileStyle
 from tui.widgets.reference_examples import Example, find_example
@@ -112,11 +113,16 @@ def _category_key(key: str) -> tuple[int, str]:
 
 def _score_lines(result: Score, focus: str) -> str:
     """The counted patterns of an example and how the total came about, as markup."""
+    refs = rule_refs(result.ruleset)
     lines = []
     for hit in result.counted:
         p = hit.pattern
         times = f"{hit.count} x " if p.unit != "hand" else ""
-        text = f"{p.id:<7} {escape(p.name)}  {times}{p.value} = {hit.points}"
+        if p.doubles:
+            word = "doubling" if hit.doubles == 1 else "doublings"
+            text = f"{p.id:<7} {escape(p.name)}  {times}{p.value} = {hit.doubles} {word}"
+        else:
+            text = f"{p.id:<7} {escape(p.name)}  {times}{p.value} = {hit.points}"
         lines.append(f"[b $accent]{text}[/]" if p.id == focus else text)
     for hit in result.not_counted:
         p = hit.pattern
@@ -128,10 +134,15 @@ def _score_lines(result: Score, focus: str) -> str:
         lines.append(f"[b]Total {best.total}[/b]: not a win, only the penalty counts (R7)")
     elif best.limit is not None:
         lines.append(f"[b]Total {best.total}[/b]: the limit hand {escape(best.limit.name)} "
-                     "replaces the sum (R12)")
+                     f"replaces the {'computation' if result.ruleset.doubling else 'sum'} "
+                     f"({refs.limit})")
+    elif result.ruleset.doubling:
+        from tui.score_view import how_text
+
+        lines.append(f"[b]Total {best.total}[/b] = {escape(how_text(result))} ({refs.total})")
     elif best.capped:
         lines.append(f"[b]Total {best.total}[/b]: the sum {best.sum} is capped at "
-                     f"{result.ruleset.cap} (R12)")
+                     f"{result.ruleset.cap} ({refs.cap})")
     else:
         lines.append(f"[b]Total {best.total}[/b]")
     return "\n".join(lines)
@@ -417,32 +428,36 @@ class ReferenceScreen(Screen[None]):
         if p.chinese:
             head += f"  {escape(p.chinese)}"
         title.update(head)
+        refs = rule_refs(rules)
+        word = refs.family_word
         facts = [f"Value [b $accent]{escape(p.value_text())}[/]"]
         if p.is_limit:
-            facts.append("[b $warning]limit hand[/]: replaces the sum (R12)")
+            what = "the computation" if rules.doubling else "the sum"
+            facts.append(f"[b $warning]limit hand[/]: replaces {what} ({refs.limit})")
         cat = rules.categories.get(p.category, "")
         members = rules.family_members(p.family)
         where = f"Category {p.category} {escape(cat)}"
         if len(members) > 1:
-            where += f" · family {p.family} ({escape(family_title(rules, p.family))})"
+            where += f" · {word} {p.family} ({escape(family_title(rules, p.family))})"
         lines = ["   ".join(facts), f"[$text-muted]{where}[/]", ""]
         if p.description:
             lines += [escape(p.description), ""]
         if p.stacks:
+            stack_ref = "R11" if refs.family == "R10" else refs.family
             lines.append(f"Counts once per {p.unit} and stacks on the best pattern of its "
-                         "family (R11).")
+                         f"{word} ({stack_ref}).")
         if p.replaces:
             gone = ", ".join(escape(rules.pattern(x).name) for x in p.replaces
                              if x in rules.by_id())
             lines.append(f"Includes {gone}: they do not count beside it.")
         if p.not_for:
             shapes = ", ".join(s.label for s in sorted(p.not_for, key=lambda s: s.value))
-            lines.append(f"Never counts for a {shapes} hand"
-                         f" ({'R16' if 'thirteen' in shapes else 'R5'}).")
+            shape_ref = refs.orphans if "thirteen" in shapes else refs.seven_pairs
+            lines.append(f"Never counts for a {shapes} hand ({shape_ref}).")
         text.update("\n".join(lines).rstrip())
         family: list[str] = []
         if len(members) > 1:
-            family += ["[b]Its family[/b]", family_text(rules, p.family)]
+            family += [f"[b]Its {word}[/b]", family_text(rules, p.family)]
             for m in members:
                 mark = "▶ " if m.id == p.id else "  "
                 stack = " (stacks)" if m.stacks else ""

@@ -1,5 +1,10 @@
-"""Settings: ruleset, tile style (with a live preview), round length, question kinds,
-difficulty and theme.  Every change is applied and saved at once."""
+"""Settings: ruleset (a built-in one or a house-rules file), tile style (with a live
+preview), round length, question kinds, difficulty and theme.  Every change is applied
+and saved at once.
+
+A house-rules file is chosen by typing its path and pressing enter: the file is loaded
+and validated (`engine.ruleset.load`), every problem is listed, and only a file that
+loads becomes the ruleset; the saved config keeps its path."""
 
 from __future__ import annotations
 
@@ -71,6 +76,7 @@ class SettingsScreen(Screen[None]):
                  save: Saver, where: str = "") -> None:
         super().__init__()
         self.settings = settings
+        self.builtin = list(rulesets)
         self.rulesets = rulesets if settings.ruleset in rulesets else [*rulesets,
                                                                        settings.ruleset]
         self.themes = themes if settings.theme in themes else [*themes, settings.theme]
@@ -84,8 +90,15 @@ class SettingsScreen(Screen[None]):
         with VerticalScroll(id="settings-body"):
             with Horizontal(classes="setting"):
                 yield Label("Ruleset", classes="setting-label")
-                yield Select([(name, name) for name in self.rulesets], value=s.ruleset,
+                yield Select(self._ruleset_options(), value=s.ruleset,
                              allow_blank=False, compact=True, id="ruleset")
+            with Horizontal(classes="setting"):
+                yield Label("House rules", classes="setting-label")
+                with Vertical(id="house"):
+                    yield Input(s.ruleset if s.ruleset not in self.builtin else "",
+                                placeholder="path/to/house-rules.toml, then enter",
+                                compact=True, id="house-path")
+                    yield Static(self._house_hint(), id="house-status")
             with Horizontal(classes="setting"):
                 yield Label("Tile style", classes="setting-label")
                 with RadioSet(id="tile-style", compact=True):
@@ -119,6 +132,66 @@ class SettingsScreen(Screen[None]):
             yield Static(id="settings-status")
         yield Footer(compact=True)
 
+    def _ruleset_options(self) -> list[tuple[str, str]]:
+        from pathlib import Path
+
+        return [(name if name in self.builtin else f"house rules: {Path(name).name}", name)
+                for name in self.rulesets]
+
+    def _house_hint(self) -> Content:
+        if self.settings.ruleset in self.builtin:
+            return Content.assemble((
+                "A TOML file that extends a ruleset (see engine/rulesets/examples/"
+                "house-rules.toml); type its path and press enter.", "$foreground 55%"))
+        return self._house_ok(self.settings.ruleset)
+
+    def _house_ok(self, path: str) -> Content:
+        from tui.rulesets import check_ruleset, lineage, ruleset_label
+
+        checked = check_ruleset(path)
+        if checked.rules is None:
+            return self._house_problems(checked.problems)
+        parents = lineage(checked.rules)[1:]
+        extends = f", built on {' → '.join(parents)}" if parents else ""
+        return Content.assemble(("✔ ", "$success"), "In use: ",
+                                (ruleset_label(checked.rules), "bold"), extends)
+
+    @staticmethod
+    def _house_problems(problems: tuple[str, ...]) -> Content:
+        parts: list[str | tuple[str, str]] = [
+            ("✘ This file cannot be used; the ruleset is unchanged:", "bold $error")]
+        for line in problems:
+            parts += ["\n", ("  " + line, "$error")]
+        return Content.assemble(*parts)
+
+    @on(Input.Submitted, "#house-path")
+    def _house_path(self, event: Input.Submitted) -> None:
+        event.stop()
+        self.use_house_rules(event.value)
+
+    def use_house_rules(self, text: str) -> bool:
+        """Validate a house-rules file and, when it loads, make it the ruleset."""
+        from tui.rulesets import check_ruleset
+
+        status = self.query_one("#house-status", Static)
+        checked = check_ruleset(text)
+        if checked.rules is None:
+            status.update(self._house_problems(checked.problems))
+            return False
+        path = checked.text
+        if path not in self.rulesets:
+            self.rulesets = [*self.rulesets, path]
+            select = self.query_one("#ruleset", Select)
+            with self.prevent(Select.Changed):
+                select.set_options(self._ruleset_options())
+                select.value = path
+        else:
+            with self.prevent(Select.Changed):
+                self.query_one("#ruleset", Select).value = path
+        self.apply(self.settings.with_(ruleset=path))
+        status.update(self._house_ok(path))
+        return True
+
     def on_mount(self) -> None:
         for field in self.query(Input):
             field.cursor_blink = bool(getattr(self.app, "cursor_blink", True))
@@ -150,6 +223,7 @@ class SettingsScreen(Screen[None]):
     def _ruleset(self, event: Select.Changed) -> None:
         if self._ready and isinstance(event.value, str):
             self.apply(self.settings.with_(ruleset=event.value))
+            self.query_one("#house-status", Static).update(self._house_hint())
 
     @on(Select.Changed, "#theme")
     def _theme(self, event: Select.Changed) -> None:

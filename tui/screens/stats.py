@@ -5,6 +5,10 @@ Everything is read from the progress store in a worker thread (`load_stats`) and
 shown in tabs.  The accuracy tables sort by accuracy, attempts, misses or id (`s`,
 or a click on a column header); `o` or Enter opens the selected row's rule in the
 reference and `v` starts a review round -- both by posting `tui.messages`.
+
+The statistics are those of one ruleset (a pattern id means another pattern in
+another ruleset): the one in use, named in the summary line; `r` switches to the
+next ruleset the learner has answered questions under.
 """
 
 from __future__ import annotations
@@ -92,6 +96,8 @@ class StatsScreen(Screen[None]):
         Binding("v", "review", "Review", tooltip="Start a review round of what is due"),
         Binding("o", "open_rule", "Rule", tooltip="Open the selected pattern's rule"),
         Binding("s", "sort", "Sort", tooltip="Sort the table another way"),
+        Binding("r", "next_ruleset", "Ruleset",
+                tooltip="Show the stats of another ruleset you have played"),
         *(Binding(str(i), f"tab('{name}')", f"{name.title()} tab", show=False)
           for i, name in enumerate(TABS, start=1)),
     ]
@@ -101,7 +107,8 @@ class StatsScreen(Screen[None]):
                  today: date | None = None) -> None:
         super().__init__()
         self.store = store
-        self.ruleset = ruleset
+        self.home_ruleset = ruleset  # the ruleset in use: review and the reference use it
+        self.ruleset = ruleset  # the ruleset whose statistics are shown
         self.now = now or utc  # tests and snapshots pass a fixed clock
         self.today = today
         self.data: StatsData | None = None
@@ -211,11 +218,14 @@ class StatsScreen(Screen[None]):
         self.data = data
         self.error = None
         if data.empty:
+            others = [r for r in self._switchable() if r != self.ruleset.id]
+            also = (f"\n\nYou have played under {', '.join(others)}: press [b]r[/b] to see "
+                    "those statistics." if others else "")
             self._show_message(
-                "[b]No rounds played yet[/b]\n\n"
+                f"[b]No rounds played yet under {self.ruleset.id}[/b]\n\n"
                 "Play a round -- a quick random one or a curated set -- and your accuracy "
                 "by pattern, family and category, your trend and your review queue will "
-                "appear here.\n\nPress escape to go back.")
+                f"appear here.{also}\n\nPress escape to go back.")
             return
         self.query_one("#stats-message").display = False
         self.query_one("#stats-tabs").display = True
@@ -237,7 +247,9 @@ class StatsScreen(Screen[None]):
         streak = data.streak
         days = "day" if streak.current == 1 else "days"
         rounds, answers = len(data.rounds), data.answered
+        label = self.ruleset.id.replace("[", "\\[")
         parts = [
+            f"[b $accent]{label}[/]",
             f"[b]{rounds}[/b] round{'s' if rounds != 1 else ''}",
             f"[b]{answers}[/b] answer{'s' if answers != 1 else ''}",
             f"[b]{data.accuracy:.0%}[/b] right",
@@ -247,6 +259,8 @@ class StatsScreen(Screen[None]):
             parts.append(f"[b $warning]{len(data.due)} due[/] for review")
         else:
             parts.append("nothing due")
+        if len(self._switchable()) > 1:
+            parts.append("r: other rulesets")
         return " · ".join(parts)
 
     def _color(self, accuracy: float) -> Style:
@@ -388,7 +402,54 @@ class StatsScreen(Screen[None]):
             return None
         return key.partition(":")[2] or None
 
+    # ------------------------------------------------------------------ rulesets
+
+    def _rules_for(self, ruleset_id: str) -> Ruleset | None:
+        """A ruleset with data, by id: the one in use, or a built-in one (a house
+        ruleset that is not in use has no file to read its names from)."""
+        if ruleset_id == self.home_ruleset.id:
+            return self.home_ruleset
+        if ruleset_id == self.ruleset.id:
+            return self.ruleset
+        from engine.ruleset import RulesetError, builtin_names, load
+
+        if ruleset_id not in builtin_names():
+            return None
+        try:
+            return load(ruleset_id)
+        except RulesetError:
+            return None
+
+    def _switchable(self) -> list[str]:
+        """The ids of the rulesets whose statistics can be shown."""
+        data = self.data
+        found = data.rulesets if data is not None else ()
+        ids = sorted(set(found) | {self.ruleset.id, self.home_ruleset.id})
+        return [i for i in ids if i in (self.ruleset.id, self.home_ruleset.id)
+                or (i in found and self._rules_for(i) is not None)]
+
+    def show_ruleset(self, rules: Ruleset) -> None:
+        """Show the statistics of another ruleset."""
+        self.ruleset = rules
+        self.reload()
+
+    def action_next_ruleset(self) -> None:
+        ids = self._switchable()
+        if len(ids) < 2:
+            self.notify("You have only played under this ruleset so far.", timeout=3)
+            return
+        nxt = ids[(ids.index(self.ruleset.id) + 1) % len(ids)]
+        rules = self._rules_for(nxt)
+        if rules is not None:
+            self.show_ruleset(rules)
+            in_use = " (in use)" if rules is self.home_ruleset else ""
+            self.notify(f"Showing the stats of {rules.id}{in_use}.", timeout=2)
+
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "next_ruleset":
+            if self.data is None:
+                return False
+            return True if len(self._switchable()) > 1 else None
         if action == "review":
             if self.data is None or self.data.empty:
                 return False
@@ -409,7 +470,18 @@ class StatsScreen(Screen[None]):
     def action_back(self) -> None:
         self.dismiss(None)
 
+    def _elsewhere(self, what: str) -> bool:
+        """True (with a note) when the stats shown are not of the ruleset in use."""
+        if self.ruleset.id == self.home_ruleset.id:
+            return False
+        self.notify(f"{what} uses the ruleset in use, {self.home_ruleset.id}; these stats "
+                    f"are of {self.ruleset.id}. Choose {self.ruleset.id} in settings, or "
+                    "press r.", timeout=5)
+        return True
+
     def action_review(self) -> None:
+        if self._elsewhere("Review"):
+            return
         if self.data is not None and self.data.due:
             self.post_message(StartReview())
         else:
@@ -417,7 +489,7 @@ class StatsScreen(Screen[None]):
 
     def action_open_rule(self) -> None:
         ref = self._selected_ref()
-        if ref is not None:
+        if ref is not None and not self._elsewhere("The reference"):
             self.post_message(OpenReference(ref))
 
     def action_sort(self) -> None:

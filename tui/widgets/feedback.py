@@ -22,7 +22,7 @@ from textual.message import Message
 from textual.widgets.option_list import Option
 
 from engine.scoring import Hit, Score
-from quizzes.explain import Explanation, ExplanationKind, shape_text
+from quizzes.explain import Explanation, ExplanationKind, rule_refs, shape_text
 from quizzes.grading import Grade, MarkStatus, PatternMark
 from quizzes.questions import QuestionKind, YesNoAnswer
 from tui.session import Hint
@@ -108,6 +108,12 @@ def skipped_lines(grade: Grade) -> list[Line]:
             times = f" {_count(m.expected)}" if p.unit != "hand" else ""
             out.append(Line(Content.assemble(("• ", "$accent"), (f"{p.id} {p.name}", "bold"),
                                              times), p.id))
+    if q.asks_breakdown and grade.points_expected is not None:
+        refs = rule_refs(q.ruleset)
+        out.append(Line(Content.assemble(("• ", "$accent"), ("Points ", "bold"),
+                                         str(grade.points_expected)), refs.total))
+        out.append(Line(Content.assemble(("• ", "$accent"), ("Doublings ", "bold"),
+                                         str(grade.doubles_expected)), refs.total))
     if q.kind in (QuestionKind.PATTERNS, QuestionKind.TOTAL):
         out.append(Line(Content.assemble(("• ", "$accent"), ("Total ", "bold"),
                                          str(result.total)), _total_target(result)))
@@ -133,6 +139,8 @@ def answer_lines(grade: Grade) -> list[Line]:
             out.append(Line(Content.assemble(("   nothing claimed, nothing counts",
                                               "$foreground 55%"))))
         out.extend(mark_line(m) for m in grade.marks)
+    if q.asks_breakdown:
+        out.extend(breakdown_lines(grade))
     if q.kind in (QuestionKind.PATTERNS, QuestionKind.TOTAL):
         target = _total_target(result)
         if grade.total_ok:
@@ -157,11 +165,56 @@ def answer_lines(grade: Grade) -> list[Line]:
     return out
 
 
+def _plural(n: int, word: str) -> str:
+    return f"{n} {word}" if n == 1 else f"{n} {word}s"
+
+
+def breakdown_lines(grade: Grade) -> list[Line]:
+    """Doubling scheme: the points before doubling and the number of doublings, as
+    given and as they are (or why they are not marked: a limit hand, not a win)."""
+    q = grade.question
+    result = q.result
+    refs = rule_refs(q.ruleset)
+    out: list[Line] = []
+    rows = (("Points", grade.points_given, grade.points_ok, grade.points_expected, "point"),
+            ("Doublings", grade.doubles_given, grade.doubles_ok, grade.doubles_expected,
+             "doubling"))
+    for label, given, ok, expected, word in rows:
+        if ok is None or expected is None:
+            continue
+        if ok:
+            out.append(Line(Content.assemble(("✔ ", "$success"), (f"{label} ", "bold"),
+                                             str(expected)), refs.total))
+        else:
+            said = "none given" if given is None else f"you said {given}"
+            out.append(Line(Content.assemble(("✘ ", "$error"), (f"{label}: ", "bold"),
+                                             f"{said}, it is ",
+                                             (_plural(expected, word), "bold")), refs.total))
+    if grade.points_ok is None and not grade.skipped:
+        if not result.winning:
+            why = "the hand is not a win"
+        elif result.best.limit is not None:
+            why = f"{result.best.limit.name} is a limit hand: its value replaces the sum"
+        else:
+            why = ""
+        if why:
+            out.append(Line(Content.assemble(
+                ("· ", "$foreground 55%"),
+                (f"Points and doublings are not marked here: {why}.", "$foreground 55%")),
+                _total_target(result)))
+    return out
+
+
 def _total_target(result: Score) -> str | None:
+    refs = rule_refs(result.ruleset)
     if not result.winning:
         return "R7"
-    if result.best.limit is not None or result.best.capped:
-        return "R12"
+    if result.best.limit is not None:
+        return refs.limit
+    if result.best.capped:
+        return refs.cap
+    if result.ruleset.doubling:
+        return refs.total
     return None
 
 

@@ -55,7 +55,11 @@ def matches(pattern: Pattern, category_name: str, query: str) -> bool:
 
 
 def value_text(p: Pattern) -> str:
-    """'5', '5/set', '2/tile'."""
+    """'5', '5/set', '2/tile'; doublings (classical) '1 dbl', '1 dbl/set', '3 dbl' --
+    the number the doublings input adds up."""
+    if p.doubles:
+        text = f"{p.value} dbl"
+        return text if p.unit == "hand" else f"{text}/{p.unit}"
     return p.value_text().replace(" per ", "/")
 
 
@@ -136,7 +140,9 @@ class PatternPicker(Vertical):
         self.counts: dict[str, int] = {}
         self.locked: set[str] = set()
         self.filter_text = ""
+        self.next_field = "total"  # named in the key hint: what tab moves to
         self._rows: list[Pattern | None] = []  # option index -> pattern (None: a header)
+        self._tail = 9  # the width of the value column, from the ruleset's values
 
     def compose(self) -> ComposeResult:
         yield Static(id="picker-filter")
@@ -256,7 +262,7 @@ class PatternPicker(Vertical):
         else:
             box = ("[ ] ", "$foreground 55%")
         count = f"×{n}" if n and p.unit != "hand" else ""
-        tail = f"{value_text(p):>9} {count:<3}"
+        tail = f"{value_text(p):>{self._tail}} {count:<3}"
         chinese = f"  {p.chinese}" if width >= 70 and p.chinese else ""
         ident = f"{p.id:<7}"
         extra = " hint" if locked else ""
@@ -282,6 +288,7 @@ class PatternPicker(Vertical):
         ol = self.option_list
         current = self.highlighted_pattern() if keep else None
         rules = self.ruleset
+        self._tail = max([9, *(cell_len(value_text(p)) for p in rules.patterns)])
         options: list[Option] = []
         rows: list[Pattern | None] = []
         for number, title in rules.categories.items():
@@ -328,8 +335,8 @@ class PatternPicker(Vertical):
                 ("   backspace edits · esc clears", "$foreground 55%")))
             line.add_class("-active")
         else:
-            line.update(Content("type to filter · space ticks · +/- count · tab: total · "
-                                "enter checks"))
+            line.update(Content(f"type to filter · space ticks · +/- count · tab: "
+                                f"{self.next_field} · enter checks"))
             line.remove_class("-active")
 
     def _show_claims(self) -> None:

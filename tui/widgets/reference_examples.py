@@ -2,7 +2,11 @@
 
 Curated hands are written to teach, so they make the best examples: a hand whose
 `focus` names the pattern (and where it really counts) comes first, then any curated
-hand where it counts, the plainest first.  A pattern no curated hand shows -- in a
+hand where it counts, the plainest first.  Only hands written for the ruleset shown
+(or for a ruleset it extends: a house file built on the default ruleset uses the
+default ruleset's hands) are used, each scored under the ruleset shown: a pattern id
+means another pattern in another ruleset, so Zung Jung and the classical rules get
+their own examples.  A pattern no curated hand shows -- in a
 house ruleset, say -- gets a hand from the generator, aimed at it with a fixed seed,
 so the same pattern always shows the same example.
 
@@ -67,8 +71,13 @@ def curated_pool() -> list[PoolHand]:
 
 
 def _build_index(ruleset: Ruleset, pool: Sequence[PoolHand]) -> dict[str, list[Example]]:
+    from tui.rulesets import lineage
+
+    family = lineage(ruleset)
     found: dict[str, list[tuple[tuple[int, int, int, str], Example]]] = {}
     for item in pool:
+        if item.hand.ruleset not in family:
+            continue
         try:
             result = score(item.hand, ruleset)
         except Exception:
@@ -76,7 +85,7 @@ def _build_index(ruleset: Ruleset, pool: Sequence[PoolHand]) -> dict[str, list[E
         counted = result.counted
         for hit in counted:
             pid = hit.pattern.id
-            about = pid in item.focus and item.hand.ruleset == ruleset.id
+            about = pid in item.focus
             # Focus hands first, then the plainest hands (fewest other patterns).
             rank = (0 if about else 1, len(counted), abs(result.total), item.id)
             where = f"set {item.set_id}, hand {item.id}" if item.set_id else item.id

@@ -405,23 +405,54 @@ def family_title(ruleset: Ruleset, family: str) -> str:
 
 
 def overview_text(ruleset: Ruleset) -> str:
-    """The first page: how a hand is scored, in a few lines of markup."""
+    """The first page: how a hand is scored under this ruleset, in a few lines of markup."""
+    from quizzes.explain import rule_refs
+
+    refs = rule_refs(ruleset)
+    word = refs.family_word
     count = len(ruleset.patterns)
     limits = sum(1 for p in ruleset.patterns if p.is_limit)
     note = ""
     if ruleset.id != DEFAULT:
-        note = ("\n\n[i]The rulings pages are written for the default ruleset "
-                f"{DEFAULT}; {escape(ruleset.name)} may differ in details.[/i]")
+        note = ("\n\n[i]The rulings pages R1-R29 are written for the default ruleset "
+                f"{DEFAULT}; {escape(ruleset.name)} may differ in details "
+                f"({refs.total} settles them).[/i]")
+    if ruleset.doubling:
+        def cats(kind: str) -> str:
+            found = sorted({p.category for p in ruleset.patterns
+                            if p.kind == kind and not p.is_limit and p.value > 0},
+                           key=lambda c: (len(c), c))
+            return ", ".join(found) or "-"
+
+        steps = (
+            "1. Find the best way to read the tiles (R1).\n"
+            f"2. Add the points: every set and pair, the winner's 20 for going out and "
+            f"the winner's extras (categories {cats('points')}).\n"
+            f"3. Count the doublings (categories {cats('doubles')}); in each {word} only "
+            f"the biggest counts ({refs.family}).\n"
+            f"4. Total = points x 2^doublings, held to the cap of {ruleset.cap} "
+            f"({refs.cap}).\n"
+            f"5. A limit hand ({limits} of them) replaces the computation with its own "
+            f"value ({refs.limit}).\n\n")
+    else:
+        chicken = ruleset.with_detector("chicken_hand")
+        stack_refs = "R10, R11" if refs.family == "R10" else refs.family
+        steps = (
+            "1. Find the best way to read the tiles (R1).\n"
+            "2. List every pattern the reading shows.\n"
+            f"3. In each {word} keep only the best pattern, plus the stacking ones "
+            f"({stack_refs}).\n"
+            f"4. Add them up; the sum stops at the cap of {ruleset.cap}, and a limit hand "
+            f"replaces it ({refs.limit}).\n")
+        if chicken is not None:
+            steps += (f"5. With nothing else to score, a win is a {escape(chicken.name)}, "
+                      f"worth {chicken.value} ({refs.chicken}).\n")
+        steps += "\n"
     return (
         f"[b]{escape(ruleset.name)}[/b]\n{escape(ruleset.description)}\n\n"
         f"{count} patterns in {len(ruleset.categories)} categories, {limits} of them limit "
         "hands.\n\n"
-        "[b]How a hand is scored[/b]\n"
-        "1. Find the best way to read the tiles (R1).\n"
-        "2. List every pattern the reading shows.\n"
-        "3. In each family keep only the best pattern, plus the stacking ones (R10, R11).\n"
-        "4. Add them up; the sum stops at the cap, and a limit hand replaces it (R12).\n"
-        "5. With nothing else to score, a win is a Chicken Hand (R13).\n\n"
+        "[b]How a hand is scored[/b]\n" + steps +
         "Move with the arrow keys, type [b]/[/b] to search by id, name or Chinese name, "
         "and press [b]p[/b] on a pattern to practise it." + note
     )

@@ -1,9 +1,14 @@
 """What the stats screen shows, read from the progress store in one go.
 
 `load_stats` runs in a worker thread.  It only calls the store's public read
-methods (`rounds`, `item_stats`, `missed_most`, `review_cards`, `day_streak`) and
-derives the rest here: per-category accuracy is the sum over the category's
-patterns, the trend is each round's score as a percentage.
+methods (`rounds`, `item_stats`, `missed_most`, `review_cards`, `due_items`,
+`day_streak`) and derives the rest here: per-category accuracy is the sum over the
+category's patterns, the trend is each round's score as a percentage.
+
+Statistics are per ruleset: a pattern id names a different pattern in another
+ruleset, so the accuracy tables, the review queue, the rounds and the trend are
+those of one ruleset (by id); only the day streak counts every round.  `rulesets`
+lists the ids of every ruleset the learner has data for, so the screen can switch.
 """
 
 from __future__ import annotations
@@ -66,6 +71,8 @@ class StatsData:
     streak: DayStreak
     trend: list[TrendPoint] = field(default_factory=list)
     now: datetime | None = None
+    ruleset: str = ""  # the id of the ruleset these statistics are of
+    rulesets: tuple[str, ...] = ()  # every ruleset id with data, in a stable order
 
     @property
     def empty(self) -> bool:
@@ -141,17 +148,31 @@ def trend_points(rounds: list[RoundRecord]) -> list[TrendPoint]:
             for i, r in enumerate(played, start=1)]
 
 
+def round_rulesets(record: RoundRecord) -> tuple[str, ...]:
+    """The ids of the rulesets a round was played under (a mixed round names several)."""
+    return tuple(r for r in record.ruleset.split(",") if r)
+
+
 def load_stats(store: ProgressStore, ruleset: Ruleset,
                now: Callable[[], datetime] | None = None,
                today: date | None = None) -> StatsData:
-    """Read every statistic the screen needs; raises StoreError when the file fails."""
+    """Read every statistic of `ruleset` the screen needs; raises StoreError when the
+    file fails."""
     moment = now() if now is not None else None
-    rounds = store.rounds()
-    pattern_stats = store.item_stats("pattern")
-    family_stats = store.item_stats("family")
-    missed = [_row(ruleset, s) for s in store.missed_most("pattern", MISSED_TOP)]
-    cards = store.review_cards()
-    due = store.due_items(moment)
+    rid = ruleset.id
+    all_rounds = store.rounds()
+    rounds = [r for r in all_rounds if rid in round_rulesets(r)]
+    every_item = store.item_stats()
+    pattern_stats = store.item_stats("pattern", ruleset=rid)
+    family_stats = store.item_stats("family", ruleset=rid)
+    missed = [_row(ruleset, s) for s in store.missed_most("pattern", MISSED_TOP,
+                                                          ruleset=rid)]
+    every_card = store.review_cards()
+    cards = [c for c in every_card if c.ruleset == rid]
+    due = store.due_items(moment, ruleset=rid)
+    found = {s.ruleset for s in every_item} | {c.ruleset for c in every_card}
+    for r in all_rounds:
+        found.update(round_rulesets(r))
     if today is None and moment is not None:
         today = moment.astimezone().date()
     return StatsData(
@@ -165,4 +186,6 @@ def load_stats(store: ProgressStore, ruleset: Ruleset,
         streak=store.day_streak(today),
         trend=trend_points(rounds),
         now=moment,
+        ruleset=rid,
+        rulesets=tuple(sorted(found | {rid})),
     )
