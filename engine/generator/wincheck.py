@@ -9,46 +9,20 @@ the engine's cached per-suit splitter.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from functools import cache
 
 from engine import tiles
-from engine.arrangements import Shape, split_suit
+from engine.arrangements import Shape, count_vector
 from engine.hand import Hand
-
-
-@cache
-def _suit_ok(counts: tuple[int, ...]) -> bool:
-    """Can one suit's tiles be cut into sets, plus one pair when the count needs it?"""
-    total = sum(counts)
-    if total % 3 == 1:
-        return False
-    need_pair = total % 3 == 2
-    return any((pair >= 0) == need_pair for _, _, pair in split_suit(counts))
+from engine.waits import is_regular
 
 
 def regular_complete(counts: Sequence[int], sets_needed: int) -> bool:
-    """Four sets and eyes, given the sets already declared (`sets_needed` = 4 - melds)."""
-    pairs = 0
-    sets = 0
-    for base in (0, 9, 18):
-        suit = tuple(counts[base : base + 9])
-        total = sum(suit)
-        if not total:
-            continue
-        if not _suit_ok(suit):
-            return False
-        if total % 3 == 2:
-            pairs += 1
-        sets += total // 3
-    for t in range(27, 34):
-        c = counts[t]
-        if c == 3:
-            sets += 1
-        elif c == 2:
-            pairs += 1
-        elif c:
-            return False
-    return pairs == 1 and sets == sets_needed
+    """Four sets and eyes, given the sets already declared (`sets_needed` = 4 - melds).
+
+    A regular split of 3n + 2 tiles always holds n sets, so checking the tile count
+    and the engine's own split test is enough.
+    """
+    return sum(counts) == 3 * sets_needed + 2 and is_regular(list(counts))
 
 
 def seven_pairs_complete(counts: Sequence[int]) -> bool:
@@ -77,10 +51,7 @@ def complete_shapes(counts: Sequence[int], melds: int) -> list[Shape]:
 
 
 def concealed_counts(hand: Hand) -> list[int]:
-    counts = [0] * tiles.NUM_KINDS
-    for t in hand.concealed:
-        counts[t] += 1
-    return counts
+    return count_vector(hand.concealed)
 
 
 def is_win(hand: Hand) -> bool:
