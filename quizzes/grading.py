@@ -92,6 +92,42 @@ def item_ruleset(item: str) -> str:
     return rules if at else DEFAULT
 
 
+class ItemKey:
+    """The parts of a progress/review key, for records that carry one as `item`."""
+
+    __slots__ = ()
+    item: str
+
+    @property
+    def kind(self) -> str:
+        return split_item(self.item)[0]
+
+    @property
+    def ref(self) -> str:
+        return split_item(self.item)[1]
+
+    @property
+    def ruleset(self) -> str:
+        """The id of the ruleset the pattern or family belongs to."""
+        return item_ruleset(self.item)
+
+
+class Tally:
+    """Accuracy and misses, for records that count `attempts` and `correct` answers."""
+
+    __slots__ = ()
+    attempts: int
+    correct: int
+
+    @property
+    def accuracy(self) -> float:
+        return self.correct / self.attempts if self.attempts else 0.0
+
+    @property
+    def misses(self) -> int:
+        return self.attempts - self.correct
+
+
 class MarkStatus(Enum):
     """How a learner did on one pattern."""
 

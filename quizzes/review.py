@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING
 
 from fsrs import Card, Rating, ReviewLog, Scheduler, State
 
-from quizzes.grading import item_ruleset, split_item
+from quizzes.grading import ItemKey
 
 if TYPE_CHECKING:
     from engine.ruleset import Ruleset
@@ -60,26 +60,13 @@ def rating_for(ok: bool, seconds: float | None, fast_seconds: float | None) -> R
 
 
 @dataclass(frozen=True, slots=True)
-class DueItem:
+class DueItem(ItemKey):
     """A review card: which pattern or family, when it is due, and how well it is known."""
 
     item: str  # "pattern:8.1.1" or "family:8.1"
     due: datetime
     state: State
     stability: float | None
-
-    @property
-    def kind(self) -> str:
-        return split_item(self.item)[0]
-
-    @property
-    def ref(self) -> str:
-        return split_item(self.item)[1]
-
-    @property
-    def ruleset(self) -> str:
-        """The id of the ruleset the pattern or family belongs to."""
-        return item_ruleset(self.item)
 
 
 class Reviewer:

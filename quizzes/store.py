@@ -62,7 +62,14 @@ from pathlib import Path
 from typing import Any, Final
 
 from engine.ruleset import DEFAULT
-from quizzes.grading import Grade, family_item, item_ruleset, pattern_item, split_item
+from quizzes.grading import (
+    Grade,
+    ItemKey,
+    Tally,
+    family_item,
+    pattern_item,
+    split_item,
+)
 from quizzes.questions import answer_to_json
 from quizzes.review import Card, DueItem, Rating, Reviewer, State, rating_for, utc
 
@@ -411,7 +418,7 @@ class RoundRecord:
 
 
 @dataclass(frozen=True, slots=True)
-class ItemStats:
+class ItemStats(ItemKey, Tally):
     """Attempts and accuracy of one pattern or family."""
 
     item: str
@@ -422,27 +429,6 @@ class ItemStats:
     first_seen: datetime
     last_seen: datetime
     last_ok: bool
-
-    @property
-    def kind(self) -> str:
-        return split_item(self.item)[0]
-
-    @property
-    def ref(self) -> str:
-        return split_item(self.item)[1]
-
-    @property
-    def ruleset(self) -> str:
-        """The id of the ruleset the pattern or family belongs to."""
-        return item_ruleset(self.item)
-
-    @property
-    def accuracy(self) -> float:
-        return self.correct / self.attempts if self.attempts else 0.0
-
-    @property
-    def misses(self) -> int:
-        return self.attempts - self.correct
 
 
 @dataclass(frozen=True, slots=True)

@@ -19,6 +19,7 @@ from datetime import date, datetime
 from typing import Final
 
 from engine.ruleset import Ruleset
+from quizzes.grading import Tally
 from quizzes.review import DueItem, State
 from quizzes.store import DayStreak, ItemStats, ProgressStore, RoundRecord
 
@@ -28,7 +29,7 @@ STATE_NAMES: Final = {State.Learning: "learning", State.Review: "review",
 
 
 @dataclass(frozen=True, slots=True)
-class AccuracyRow:
+class AccuracyRow(Tally):
     """Attempts and accuracy of one pattern, family or category."""
 
     key: str  # "pattern:8.1.1", "family:8.1", "category:8"
@@ -38,14 +39,6 @@ class AccuracyRow:
     correct: int
     streak: int = 0
     last_seen: datetime | None = None
-
-    @property
-    def accuracy(self) -> float:
-        return self.correct / self.attempts if self.attempts else 0.0
-
-    @property
-    def misses(self) -> int:
-        return self.attempts - self.correct
 
 
 @dataclass(frozen=True, slots=True)
