@@ -117,6 +117,13 @@ class Ruleset:
     # hands a loser who was waiting on one scores half of (seed 004, "Ready hand").
     loser_categories: frozenset[str] = field(default_factory=frozenset)
     ready_half_categories: frozenset[str] = field(default_factory=frozenset)
+    # This ruleset's id and the ids of the rulesets it extends, nearest first, e.g.
+    # ("our-club", "mj-score-eval"): hands written for a parent also suit a child.
+    lineage: tuple[str, ...] = ()
+
+    def builds_on(self, other: str) -> bool:
+        """Whether this ruleset is the ruleset `other` (an id) or extends it."""
+        return other in self.lineage
 
     def __hash__(self) -> int:
         return hash((self.id, self.source))
@@ -560,7 +567,27 @@ def _build(data: dict[str, Any], path: Path, problems: list[str]) -> Ruleset:
         payoff=payoff,
         loser_categories=frozenset(losers),
         ready_half_categories=frozenset(ready_half),
+        lineage=_lineage(data, rid),
     )
+
+
+def _lineage(data: dict[str, Any], rid: str) -> tuple[str, ...]:
+    """The ids along the `extends` chain, nearest first.
+
+    A file that names no id of its own carries its parent's, as the merge does.
+    """
+    ids: list[str] = []
+    current = rid
+    for file_data in data.get("_files", {}).values():  # the root first
+        head = file_data.get("ruleset")
+        own = head.get("id") if isinstance(head, dict) else None
+        current = own if isinstance(own, str) else current
+        ids.append(current)
+    out: list[str] = [rid]
+    for rule_id in reversed(ids):
+        if rule_id not in out:
+            out.append(rule_id)
+    return tuple(out)
 
 
 def _string_list(table: dict[str, Any], key: str, where: str, problems: list[str]) -> list[str]:

@@ -3,20 +3,17 @@
 The settings keep the chosen ruleset as a built-in name or as the path of a
 house-rules TOML file.  A house file `extends` another ruleset (a built-in name or
 another file), so the curated hands and the example hands of that ruleset also serve
-the house file: `lineage` follows the `extends` chain from a loaded ruleset.
+the house file: `lineage` is the `extends` chain the loader recorded.
 
 Plain Python (no Textual); the engine's loader validates the files.
 """
 
 from __future__ import annotations
 
-import tomllib
 from dataclasses import dataclass
 from pathlib import Path
 
 from engine.ruleset import BUILTIN_DIR, Ruleset, RulesetError, builtin_names, load
-
-_MAX_DEPTH = 16  # a longer chain of `extends` is a mistake the loader reports anyway
 
 
 def is_builtin(name: str) -> bool:
@@ -24,49 +21,18 @@ def is_builtin(name: str) -> bool:
     return name in builtin_names()
 
 
-def _extends(path: Path) -> str | None:
-    try:
-        data = tomllib.loads(path.read_text(encoding="utf-8"))
-    except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError):
-        return None
-    head = data.get("ruleset")
-    parent = head.get("extends") if isinstance(head, dict) else None
-    return parent if isinstance(parent, str) else None
-
-
-def _resolve(name: str, relative_to: Path) -> Path:
-    if "/" not in name and "\\" not in name and (BUILTIN_DIR / f"{name}.toml").is_file():
-        return BUILTIN_DIR / f"{name}.toml"
-    path = Path(name).expanduser()
-    return path if path.is_absolute() else relative_to.parent / path
-
-
 def lineage(rules: Ruleset) -> tuple[str, ...]:
     """The ruleset's id and the ids of every ruleset it extends, nearest first.
 
-    ``("our-club", "mj-score-eval")`` for the example house file; a built-in ruleset
-    that extends another (the early guide) names its parent too.
+    ``("our-club", "mj-score-eval")`` for the example house file; the engine's loader
+    records the chain as it follows `extends`.
     """
-    out = [rules.id]
-    path = Path(rules.source)
-    for _ in range(_MAX_DEPTH):
-        parent = _extends(path)
-        if parent is None:
-            break
-        path = _resolve(parent, path)
-        try:
-            parent_rules = load(str(path))
-        except RulesetError:
-            break
-        if parent_rules.id in out:
-            break
-        out.append(parent_rules.id)
-    return tuple(out)
+    return rules.lineage
 
 
 def builds_on(rules: Ruleset, other: str) -> bool:
     """Whether `rules` is the ruleset `other` (an id) or extends it."""
-    return other in lineage(rules)
+    return rules.builds_on(other)
 
 
 @dataclass(frozen=True, slots=True)

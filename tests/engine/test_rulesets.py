@@ -242,3 +242,14 @@ def test_pattern_shapes_follow_r5_and_r16() -> None:
     assert {"11.1", "1.4", "12.1.1"} <= orphans
     regular = {p.id for p in rules.patterns if p.applies_to(Shape.REGULAR)}
     assert {"9.1.1", "11.1", "8.3.2"}.isdisjoint(regular)
+
+
+def test_lineage_follows_the_extends_chain(tmp_path: Path) -> None:
+    assert load("mj-score-eval-early").lineage == ("mj-score-eval-early", "mj-score-eval")
+    assert load("classical").lineage == ("classical",)
+    write(tmp_path, '[ruleset]\nid = "club"\nextends = "mj-score-eval-early"\n', "club.toml")
+    # A file with no id of its own carries its parent's id.
+    write(tmp_path, '[ruleset]\nextends = "club.toml"\ncap = 300\n', "table.toml")
+    rules = load(str(tmp_path / "table.toml"))
+    assert rules.lineage == ("club", "mj-score-eval-early", "mj-score-eval")
+    assert rules.builds_on("mj-score-eval") and not rules.builds_on("zung-jung")
