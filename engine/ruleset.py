@@ -18,7 +18,7 @@ from pathlib import Path
 from typing import Any, Final
 
 from engine.arrangements import Shape
-from engine.patterns import HAND_DETECTORS, READING_DETECTORS, detector_names
+from engine.patterns import READING_DETECTORS, detector_names
 from engine.patterns.registry import DETECTOR_SHAPES
 
 BUILTIN_DIR: Final = Path(__file__).parent / "rulesets"
@@ -71,10 +71,6 @@ class Pattern:
     rank: tuple[int, ...] = ()  # the id as numbers, for ordering
     kind: str = "points"  # "points" adds points; "doubles" doubles the points (R32)
     shapes: frozenset[Shape] = frozenset(Shape)  # where it can count; see applies_to
-
-    @property
-    def is_hand_scoped(self) -> bool:
-        return self.detector in HAND_DETECTORS
 
     def applies_to(self, shape: Shape) -> bool:
         """Can this pattern ever count for a hand of this shape?
@@ -598,13 +594,6 @@ def _string_list(table: dict[str, Any], key: str, where: str, problems: list[str
                         f"not {_kind_text(value)}")
         return []
     return value
-
-
-def all_detectors_known() -> bool:
-    """True when every detector named in the built-in rulesets exists (used in tests)."""
-    return all(
-        p.detector in detector_names() for name in builtin_names() for p in load(name).patterns
-    )
 
 
 __all__ = [

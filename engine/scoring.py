@@ -207,13 +207,6 @@ def accepted_shapes(ruleset: Ruleset) -> tuple[frozenset[str], bool]:
     return plan.special, plan.pe_ling
 
 
-def arrangements_for(hand: Hand, ruleset: Ruleset) -> list[Arrangement]:
-    """Every arrangement of a hand that the ruleset scores (its special shapes too)."""
-    plan = _plan(ruleset)
-    return arr.arrangements(hand, distinct_waits=plan.distinct_waits, special=plan.special,
-                            pe_ling=plan.pe_ling)
-
-
 def score(hand: Hand, ruleset: Ruleset | None = None) -> Score:
     """Score a hand; raises HandError (R6) when it is not a hand at all."""
     checked(hand)

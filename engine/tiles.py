@@ -85,11 +85,6 @@ def rank_of(tile: Tile) -> int:
     return 0
 
 
-def make(suit: Suit, rank: int) -> Tile:
-    """The number tile of `suit` and `rank` (1-9)."""
-    return int(suit) * 9 + rank - 1
-
-
 SUIT: Final[tuple[Suit, ...]] = tuple(suit_of(t) for t in range(NUM_TILES))
 RANK: Final[tuple[int, ...]] = tuple(rank_of(t) for t in range(NUM_TILES))
 IS_NUMBER: Final[tuple[bool, ...]] = tuple(t < 27 for t in range(NUM_TILES))

@@ -291,16 +291,12 @@ _SET_POINTS = frozenset(
 )
 
 
-def _is_pung(g: Group) -> bool:
-    return g.kind is GroupKind.PUNG or g.kind is GroupKind.KONG
-
-
 def _chows(a: Arrangement) -> list[Group]:
     return [g for g in a.groups if g.kind is GroupKind.CHOW]
 
 
 def _pungs(a: Arrangement) -> list[Group]:
-    return [g for g in a.groups if _is_pung(g)]
+    return [g for g in a.groups if g.is_pung]
 
 
 def _suit_groups(groups: list[Group], at_least: int) -> list[Group]:

@@ -205,10 +205,6 @@ class Grade:
         return self.answer is None
 
     @property
-    def total_expected(self) -> int:
-        return self.question.result.total
-
-    @property
     def points_expected(self) -> int | None:
         """The points before doubling, when the question grades them (else None)."""
         parts = breakdown(self.question.result) if self.question.asks_breakdown else None

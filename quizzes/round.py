@@ -187,10 +187,6 @@ class Round:
     def finished(self) -> bool:
         return self.current is None
 
-    @property
-    def remaining(self) -> int:
-        return len(self.questions) - self.position
-
     def ask(self) -> Question | None:
         """The current question; its answer time is measured from the first ask."""
         q = self.current

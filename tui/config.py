@@ -60,11 +60,6 @@ class Settings:
         """A copy with some settings changed."""
         return replace(self, **changes)
 
-    @property
-    def generator_difficulty(self) -> str | None:
-        """The difficulty to ask the generator for (None for a mix of levels)."""
-        return None if self.difficulty == "mixed" else self.difficulty
-
     def to_toml(self, extra: dict[str, Any] | None = None) -> str:
         """The settings as the text of a config file (`extra`: keys to keep as they were)."""
         values: dict[str, Any] = {
@@ -192,10 +187,6 @@ class ConfigFile:
     settings: Settings = field(default_factory=Settings)
     problem: str | None = None
     extra: dict[str, Any] = field(default_factory=dict)
-
-    @property
-    def writable(self) -> bool:
-        return self.problem is None
 
     @classmethod
     def load(cls, path: str | os.PathLike[str] | None = None) -> ConfigFile:

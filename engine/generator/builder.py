@@ -203,13 +203,6 @@ class Draft:
             raise Retry
         return self.rng.choice(numbers)
 
-    def pick_distinct(self, pool: Sequence[Tile], n: int, copies: int) -> list[Tile]:
-        """`n` different tiles of `pool`, each with `copies` copies left."""
-        options = [t for t in pool if self.counts[t] <= 4 - copies]
-        if len(options) < n:
-            raise Retry
-        return self.rng.sample(options, n)
-
     def suit(self) -> int:
         return self.rng.randrange(3)
 

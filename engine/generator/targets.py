@@ -211,7 +211,6 @@ def why_not(
                 f"below {min_total}"
             )
     return level_reason(ruleset, level, min_total)
-    return None
 
 
 def level_reason(ruleset: Ruleset, level: Level | None, min_total: int | None) -> str | None:
