@@ -38,11 +38,11 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from mahjong.hand_calculating.divider import HandDivider
 
-import engine.arrangements as arr_module
+import mj_trainer.engine.arrangements as arr_module
 from benchmarks.benchutil import machine_lines, percentile, table, time_each, timer_overhead_ns, us
 from benchmarks.sample_hands import DEFAULT_SEED, closed_hands, counts34
-from engine.arrangements import arrangements, decompose
-from engine.hand import Hand
+from mj_trainer.engine.arrangements import arrangements, decompose
+from mj_trainer.engine.hand import Hand
 
 Division = tuple[tuple[int, ...], tuple[int, ...], int]
 

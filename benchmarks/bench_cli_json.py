@@ -28,12 +28,12 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-import engine.arrangements as arr_module
+import mj_trainer.engine.arrangements as arr_module
 from benchmarks.benchutil import machine_lines, table
 from benchmarks.sample_hands import DEFAULT_SEED, contract_hands
-from engine.jsonio import score_to_json
-from engine.scoring import score
-from tui.score_command import parse_json_hands
+from mj_trainer.engine.jsonio import score_to_json
+from mj_trainer.engine.scoring import score
+from mj_trainer.tui.score_command import parse_json_hands
 
 TARGET_S = 5.0
 
@@ -43,7 +43,7 @@ def command() -> list[str]:
     script = Path(sys.executable).parent / "mj-trainer"
     if script.exists():
         return [str(script)]
-    return [sys.executable, "-m", "tui.cli"]
+    return [sys.executable, "-m", "mj_trainer"]
 
 
 class Run:

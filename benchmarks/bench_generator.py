@@ -28,12 +28,12 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-import engine.generator.api as gen_api
+import mj_trainer.engine.generator.api as gen_api
 from benchmarks.benchutil import machine_lines, percentile, table
-from engine.generator import Generated, Level, Request, iter_generated
-from engine.hand import Hand
-from engine.ruleset import Ruleset, load
-from engine.scoring import Score
+from mj_trainer.engine.generator import Generated, Level, Request, iter_generated
+from mj_trainer.engine.hand import Hand
+from mj_trainer.engine.ruleset import Ruleset, load
+from mj_trainer.engine.scoring import Score
 
 TARGET_RATE = 2000
 TARGET_MEDIAN_MS = 5.0

@@ -22,13 +22,13 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-import engine.arrangements as arr_module
+import mj_trainer.engine.arrangements as arr_module
 from benchmarks.benchutil import machine_lines, percentile, table, time_each, timer_overhead_ns, us
 from benchmarks.sample_hands import DEFAULT_SEED, closed_hands, typical_hands
-from engine import score
-from engine.arrangements import Shape, arrangements
-from engine.hand import Hand, validate
-from engine.jsonio import score_to_json
+from mj_trainer.engine import score
+from mj_trainer.engine.arrangements import Shape, arrangements
+from mj_trainer.engine.hand import Hand, validate
+from mj_trainer.engine.jsonio import score_to_json
 
 TARGET_MEDIAN_US = 150
 

@@ -46,7 +46,7 @@ TARGET_NEXT_MS = 50.0
 _CHILD = r"""
 import sys, time, json
 t_start = time.time()
-from tui.app import make_app
+from mj_trainer.tui.app import make_app
 t_import = time.time()
 out = {"python_up": t_start, "imported": t_import}
 app = make_app(data_dir=sys.argv[1], config_path=sys.argv[2])
@@ -104,12 +104,12 @@ def startup(runs: int) -> list[list[str]]:
 
 async def _interaction(questions: int) -> tuple[list[float], list[float], list[float],
                                                  list[float], float]:
-    from quizzes.questions import QuestionKind
-    from tui.app import make_app
-    from tui.config import Settings
-    from tui.messages import StartRandom
-    from tui.screens.quiz import QuizScreen
-    from tui.widgets.pattern_picker import PatternPicker
+    from mj_trainer.quizzes.questions import QuestionKind
+    from mj_trainer.tui.app import make_app
+    from mj_trainer.tui.config import Settings
+    from mj_trainer.tui.messages import StartRandom
+    from mj_trainer.tui.screens.quiz import QuizScreen
+    from mj_trainer.tui.widgets.pattern_picker import PatternPicker
 
     check_handler: list[float] = []
     check_drawn: list[float] = []

@@ -32,10 +32,10 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from benchmarks.benchutil import machine_lines, table
 from benchmarks.sample_hands import DEFAULT_SEED, typical_hands
-from engine import load, score
-from engine.arrangements import Arrangement, arrangements
-from engine.hand import Hand, validate
-from engine.patterns import HAND_DETECTORS, READING_DETECTORS, HandFacts, Reading
+from mj_trainer.engine import load, score
+from mj_trainer.engine.arrangements import Arrangement, arrangements
+from mj_trainer.engine.hand import Hand, validate
+from mj_trainer.engine.patterns import HAND_DETECTORS, READING_DETECTORS, HandFacts, Reading
 
 REPO = str(Path(__file__).resolve().parent.parent) + "/"
 

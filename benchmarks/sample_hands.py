@@ -19,10 +19,10 @@ from __future__ import annotations
 import random
 from typing import Final, TypeVar
 
-from engine import tiles
-from engine.hand import Hand, Incidental, Meld, MeldKind, validate
-from engine.jsonio import JSONObject, hand_to_json
-from engine.tiles import Tile
+from mj_trainer.engine import tiles
+from mj_trainer.engine.hand import Hand, Incidental, Meld, MeldKind, validate
+from mj_trainer.engine.jsonio import JSONObject, hand_to_json
+from mj_trainer.engine.tiles import Tile
 
 DEFAULT_SEED: Final = 20_240_501
 
@@ -261,7 +261,7 @@ def contract_hands(n: int, seed: int = DEFAULT_SEED) -> list[JSONObject]:
 
 
 if __name__ == "__main__":
-    from engine.notation import format_hand
+    from mj_trainer.engine.notation import format_hand
 
     for h in typical_hands(12):
         print(format_hand(h))

@@ -4,9 +4,9 @@ Pure Python with no user-interface imports, so the quizzes, the command line and
 outside scripts can all build on it.
 """
 
-from engine.hand import Hand, HandError, Incidental, Meld, MeldKind, Problem
-from engine.ruleset import Ruleset, RulesetError, load
-from engine.scoring import Hit, Outcome, Score, Why, score
+from mj_trainer.engine.hand import Hand, HandError, Incidental, Meld, MeldKind, Problem
+from mj_trainer.engine.ruleset import Ruleset, RulesetError, load
+from mj_trainer.engine.scoring import Hit, Outcome, Score, Why, score
 
 __all__ = [
     "Hand",

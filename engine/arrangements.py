@@ -19,9 +19,9 @@ from functools import cache
 from itertools import product
 from typing import Final, NamedTuple
 
-from engine import tiles
-from engine.hand import Hand, MeldKind
-from engine.tiles import Tile
+from mj_trainer.engine import tiles
+from mj_trainer.engine.hand import Hand, MeldKind
+from mj_trainer.engine.tiles import Tile
 
 
 class GroupKind(IntEnum):

@@ -12,8 +12,8 @@ from dataclasses import dataclass, field
 from enum import Enum
 from typing import Final
 
-from engine import tiles
-from engine.tiles import Tile
+from mj_trainer.engine import tiles
+from mj_trainer.engine.tiles import Tile
 
 DEFAULT_RULESET: Final = "mj-score-eval"
 

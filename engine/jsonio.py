@@ -14,13 +14,21 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine import tiles
-from engine.hand import DEFAULT_RULESET, Hand, Incidental, Meld, MeldKind, Problem, validate
-from engine.notation import format_hand, format_tiles
-from engine.payoff import payoff
-from engine.scoring import Hit, Outcome, Score, ignored_context
-from engine.settlement import LoserHand, LoserScore, Table, seat_name, validate_loser
-from engine.tiles import Tile
+from mj_trainer.engine import tiles
+from mj_trainer.engine.hand import (
+    DEFAULT_RULESET,
+    Hand,
+    Incidental,
+    Meld,
+    MeldKind,
+    Problem,
+    validate,
+)
+from mj_trainer.engine.notation import format_hand, format_tiles
+from mj_trainer.engine.payoff import payoff
+from mj_trainer.engine.scoring import Hit, Outcome, Score, ignored_context
+from mj_trainer.engine.settlement import LoserHand, LoserScore, Table, seat_name, validate_loser
+from mj_trainer.engine.tiles import Tile
 
 JSONObject = dict[str, Any]
 

@@ -16,8 +16,8 @@ import re
 from dataclasses import dataclass
 from typing import Final
 
-from engine import tiles
-from engine.hand import (
+from mj_trainer.engine import tiles
+from mj_trainer.engine.hand import (
     DEFAULT_RULESET,
     Hand,
     HandError,
@@ -27,7 +27,7 @@ from engine.hand import (
     Problem,
     validate,
 )
-from engine.tiles import Tile
+from mj_trainer.engine.tiles import Tile
 
 
 class NotationError(HandError):

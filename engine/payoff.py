@@ -16,9 +16,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from engine import tiles
-from engine.scoring import Score
-from engine.settlement import winner_payments
+from mj_trainer.engine import tiles
+from mj_trainer.engine.scoring import Score
+from mj_trainer.engine.settlement import winner_payments
 
 ZJ_SHARED_LIMIT = 25
 

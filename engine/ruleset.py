@@ -17,11 +17,11 @@ from functools import cache
 from pathlib import Path
 from typing import Any, Final
 
-from engine.arrangements import Shape
-from engine.patterns import READING_DETECTORS, detector_names
-from engine.patterns.registry import DETECTOR_SHAPES
+from mj_trainer.engine.arrangements import Shape
+from mj_trainer.engine.patterns import READING_DETECTORS, detector_names
+from mj_trainer.engine.patterns.registry import DETECTOR_SHAPES
 
-BUILTIN_DIR: Final = Path(__file__).parent / "rulesets"
+BUILTIN_DIR: Final = Path(__file__).resolve().parent / "rulesets"
 DEFAULT: Final = "mj-score-eval"
 UNITS: Final = ("hand", "set", "tile")
 # "additive": the total is the sum of the counted patterns (seed 000, Zung Jung).

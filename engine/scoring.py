@@ -21,14 +21,14 @@ from dataclasses import dataclass
 from enum import Enum
 from functools import cache
 
-from engine import arrangements as arr
-from engine import tiles
-from engine.arrangements import Arrangement, Shape
-from engine.hand import Hand, checked
-from engine.patterns import HAND_DETECTORS, READING_DETECTORS, HandFacts, Reading
-from engine.patterns.registry import CONTEXT_READERS, DETECTOR_SHAPES
-from engine.ruleset import Pattern, Ruleset, load
-from engine.waits import hand_waits
+from mj_trainer.engine import arrangements as arr
+from mj_trainer.engine import tiles
+from mj_trainer.engine.arrangements import Arrangement, Shape
+from mj_trainer.engine.hand import Hand, checked
+from mj_trainer.engine.patterns import HAND_DETECTORS, READING_DETECTORS, HandFacts, Reading
+from mj_trainer.engine.patterns.registry import CONTEXT_READERS, DETECTOR_SHAPES
+from mj_trainer.engine.ruleset import Pattern, Ruleset, load
+from mj_trainer.engine.waits import hand_waits
 
 # Detectors that need the hand's waits, and those that need every placement of the
 # winning tile (R2) rather than only the placements that change concealment.

@@ -19,14 +19,14 @@ from collections import Counter
 from dataclasses import dataclass
 from typing import Final
 
-from engine import tiles
-from engine.arrangements import count_vector, partial_arrangements
-from engine.hand import Hand, HandError, Meld, MeldKind, Problem, count_word
-from engine.notation import NotationError, parse
-from engine.ruleset import Pattern, Ruleset
-from engine.scoring import Outcome, Score, accepted_shapes, score, score_partial
-from engine.tiles import Tile
-from engine.waits import waits
+from mj_trainer.engine import tiles
+from mj_trainer.engine.arrangements import count_vector, partial_arrangements
+from mj_trainer.engine.hand import Hand, HandError, Meld, MeldKind, Problem, count_word
+from mj_trainer.engine.notation import NotationError, parse
+from mj_trainer.engine.ruleset import Pattern, Ruleset
+from mj_trainer.engine.scoring import Outcome, Score, accepted_shapes, score, score_partial
+from mj_trainer.engine.tiles import Tile
+from mj_trainer.engine.waits import waits
 
 SEATS: Final = (tiles.EAST, tiles.SOUTH, tiles.WEST, tiles.NORTH)
 

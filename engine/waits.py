@@ -12,8 +12,8 @@ The test for a complete hand is the fast one: per suit, does any split into sets
 
 from __future__ import annotations
 
-from engine import tiles
-from engine.arrangements import (
+from mj_trainer.engine import tiles
+from mj_trainer.engine.arrangements import (
     PE_LING_PARTNER,
     PE_LING_TILE,
     _suit_options,
@@ -21,8 +21,8 @@ from engine.arrangements import (
     decompose_sets,
     special_form,
 )
-from engine.hand import Hand
-from engine.tiles import Tile
+from mj_trainer.engine.hand import Hand
+from mj_trainer.engine.tiles import Tile
 
 
 def is_regular(counts: list[int]) -> bool:

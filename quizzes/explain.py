@@ -25,13 +25,13 @@ from dataclasses import dataclass
 from enum import Enum
 from typing import Any
 
-from engine import arrangements as arr
-from engine import tiles
-from engine.arrangements import Arrangement, Group, GroupKind, Shape
-from engine.hand import Incidental
-from engine.notation import format_tiles
-from engine.ruleset import Pattern, Ruleset
-from engine.scoring import Hit, Outcome, Score, Why, accepted_shapes
+from mj_trainer.engine import arrangements as arr
+from mj_trainer.engine import tiles
+from mj_trainer.engine.arrangements import Arrangement, Group, GroupKind, Shape
+from mj_trainer.engine.hand import Incidental
+from mj_trainer.engine.notation import format_tiles
+from mj_trainer.engine.ruleset import Pattern, Ruleset
+from mj_trainer.engine.scoring import Hit, Outcome, Score, Why, accepted_shapes
 
 
 class ExplanationKind(Enum):

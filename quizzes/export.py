@@ -23,7 +23,7 @@ from collections.abc import Iterable
 from pathlib import Path
 from typing import IO, Any, Final
 
-from quizzes.store import (
+from mj_trainer.quizzes.store import (
     AnswerRecord,
     ItemStats,
     ProgressStore,

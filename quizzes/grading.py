@@ -31,10 +31,10 @@ from dataclasses import dataclass, field
 from enum import Enum
 from typing import Any
 
-from engine.ruleset import DEFAULT, Pattern
-from quizzes import explain
-from quizzes.explain import Explanation
-from quizzes.questions import (
+from mj_trainer.engine.ruleset import DEFAULT, Pattern
+from mj_trainer.quizzes import explain
+from mj_trainer.quizzes.explain import Explanation
+from mj_trainer.quizzes.questions import (
     Answer,
     PatternsAnswer,
     Question,

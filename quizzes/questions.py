@@ -25,10 +25,10 @@ from dataclasses import dataclass, field
 from enum import Enum
 from typing import Any
 
-from engine.hand import Hand
-from engine.ruleset import Pattern, Ruleset, load
-from engine.scoring import Score, score
-from quizzes.sources import QuizHand
+from mj_trainer.engine.hand import Hand
+from mj_trainer.engine.ruleset import Pattern, Ruleset, load
+from mj_trainer.engine.scoring import Score, score
+from mj_trainer.quizzes.sources import QuizHand
 
 
 class QuestionKind(Enum):

@@ -21,12 +21,12 @@ from typing import TYPE_CHECKING
 
 from fsrs import Card, Rating, ReviewLog, Scheduler, State
 
-from quizzes.grading import ItemKey
+from mj_trainer.quizzes.grading import ItemKey
 
 if TYPE_CHECKING:
-    from engine.ruleset import Ruleset
-    from quizzes.sources import Finder, QuizHand, ReviewSource
-    from quizzes.store import ProgressStore
+    from mj_trainer.engine.ruleset import Ruleset
+    from mj_trainer.quizzes.sources import Finder, QuizHand, ReviewSource
+    from mj_trainer.quizzes.store import ProgressStore
 
 __all__ = [
     "Card",
@@ -110,8 +110,8 @@ def review_source(store: ProgressStore, now: datetime | None = None, *,
     Only the cards of `ruleset` (the default ruleset when None) are reviewed: a pattern
     id means another pattern in another ruleset.
     """
-    from engine.ruleset import DEFAULT
-    from quizzes.sources import ReviewSource
+    from mj_trainer.engine.ruleset import DEFAULT
+    from mj_trainer.quizzes.sources import ReviewSource
 
     refs = due_refs(store.due_items(now, ruleset=ruleset.id if ruleset is not None
                                     else DEFAULT))

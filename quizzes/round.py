@@ -23,12 +23,12 @@ from datetime import datetime
 from itertools import islice
 from typing import Any
 
-from engine.ruleset import Ruleset, load
-from quizzes.grading import Grade, grade, split_item
-from quizzes.questions import Answer, Question, QuestionKind, make_question
-from quizzes.review import utc
-from quizzes.sources import CuratedSource, HandSource, Order, QuizHand, curated_hands
-from quizzes.store import AnswerRecord, ProgressStore, SetPosition
+from mj_trainer.engine.ruleset import Ruleset, load
+from mj_trainer.quizzes.grading import Grade, grade, split_item
+from mj_trainer.quizzes.questions import Answer, Question, QuestionKind, make_question
+from mj_trainer.quizzes.review import utc
+from mj_trainer.quizzes.sources import CuratedSource, HandSource, Order, QuizHand, curated_hands
+from mj_trainer.quizzes.store import AnswerRecord, ProgressStore, SetPosition
 
 # Answers this fast (seconds) and right rate Easy for review; slower right ones Good.
 FAST_SECONDS: dict[QuestionKind, float] = {
@@ -246,7 +246,7 @@ def _with_seconds(g: Grade, seconds: float) -> Grade:
 
 
 def _source_kind(source: HandSource) -> str:
-    from quizzes.sources import GeneratorSource, ReviewSource
+    from mj_trainer.quizzes.sources import GeneratorSource, ReviewSource
 
     if isinstance(source, CuratedSource):
         return "set"

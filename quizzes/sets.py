@@ -20,11 +20,11 @@ from functools import cache, lru_cache
 from pathlib import Path
 from typing import Any, Final
 
-from engine.hand import DEFAULT_RULESET, Hand, HandError
-from engine.notation import NotationError, parse
-from engine.ruleset import RulesetError, load
+from mj_trainer.engine.hand import DEFAULT_RULESET, Hand, HandError
+from mj_trainer.engine.notation import NotationError, parse
+from mj_trainer.engine.ruleset import RulesetError, load
 
-BUILTIN_DIR: Final = Path(__file__).parent / "sets"
+BUILTIN_DIR: Final = Path(__file__).resolve().parent / "sets"
 SET_ID: Final = re.compile(r"[a-z0-9]+(?:-[a-z0-9]+)*")
 HAND_ID: Final = re.compile(r"[A-Za-z0-9][A-Za-z0-9_.-]*")
 MAX_ID_LENGTH: Final = 64

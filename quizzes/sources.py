@@ -25,10 +25,10 @@ from enum import Enum
 from functools import cached_property
 from typing import Any, Protocol, cast, runtime_checkable
 
-from engine.hand import Hand
-from engine.notation import format_hand, parse
-from engine.ruleset import DEFAULT, Ruleset, load
-from engine.scoring import Score, score
+from mj_trainer.engine.hand import Hand
+from mj_trainer.engine.notation import format_hand, parse
+from mj_trainer.engine.ruleset import DEFAULT, Ruleset, load
+from mj_trainer.engine.scoring import Score, score
 
 
 class SourceUnavailable(RuntimeError):
@@ -137,7 +137,7 @@ class CuratedSource:
 
 def _curated_module() -> Any:
     try:
-        return importlib.import_module("quizzes.sets")
+        return importlib.import_module("mj_trainer.quizzes.sets")
     except ImportError as err:  # pragma: no cover - depends on the install
         raise SourceUnavailable(f"the curated hand sets are not available: {err}") from None
 
@@ -205,7 +205,7 @@ GenerateFn = Callable[..., list[Hand]]
 
 def _generator() -> GenerateFn:
     try:
-        module = importlib.import_module("engine.generator")
+        module = importlib.import_module("mj_trainer.engine.generator")
     except ImportError as err:
         raise SourceUnavailable(f"the hand generator is not available: {err}") from None
     fn = getattr(module, "generate", None)
@@ -216,10 +216,10 @@ def _generator() -> GenerateFn:
 
 def _generation_errors() -> tuple[type[Exception], ...]:
     """The errors by which the generator and the ruleset loader refuse a request."""
-    from engine.ruleset import RulesetError
+    from mj_trainer.engine.ruleset import RulesetError
 
     try:
-        from engine.generator import GenerationError
+        from mj_trainer.engine.generator import GenerationError
     except ImportError:  # pragma: no cover - depends on the install
         return (RulesetError,)
     return (GenerationError, RulesetError)
@@ -298,7 +298,7 @@ class GeneratorSource:
         if self._generate is not None:
             return
         try:
-            module = importlib.import_module("engine.generator")
+            module = importlib.import_module("mj_trainer.engine.generator")
         except ImportError as err:
             raise SourceUnavailable(f"the hand generator is not available: {err}") from None
         plan = getattr(module, "plan", None)

@@ -61,8 +61,8 @@ from datetime import date, datetime, timedelta
 from pathlib import Path
 from typing import Any, Final
 
-from engine.ruleset import DEFAULT
-from quizzes.grading import (
+from mj_trainer.engine.ruleset import DEFAULT
+from mj_trainer.quizzes.grading import (
     Grade,
     ItemKey,
     Tally,
@@ -70,8 +70,8 @@ from quizzes.grading import (
     pattern_item,
     split_item,
 )
-from quizzes.questions import answer_to_json
-from quizzes.review import Card, DueItem, Rating, Reviewer, State, rating_for, utc
+from mj_trainer.quizzes.questions import answer_to_json
+from mj_trainer.quizzes.review import Card, DueItem, Rating, Reviewer, State, rating_for, utc
 
 APP_NAME: Final = "mj-trainer"
 ENV_VAR: Final = "MJ_TRAINER_DATA_DIR"
@@ -368,7 +368,7 @@ class AnswerRecord:
     @classmethod
     def from_grade(cls, seq: int, grade: Grade, *, fast_seconds: float | None = None,
                    answered_at: datetime | None = None) -> AnswerRecord:
-        from engine.notation import format_hand
+        from mj_trainer.engine.notation import format_hand
 
         q = grade.question
         return cls(

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from engine.hand import Hand
-from engine.notation import parse
-from engine.scoring import Score, score
+from mj_trainer.engine.hand import Hand
+from mj_trainer.engine.notation import parse
+from mj_trainer.engine.scoring import Score, score
 
 
 def hand(text: str) -> Hand:

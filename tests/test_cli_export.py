@@ -8,12 +8,12 @@ from pathlib import Path
 
 import pytest
 
-from quizzes.questions import PatternsAnswer
-from quizzes.round import Round, RoundSettings
-from quizzes.sources import ListSource, QuizHand
-from quizzes.store import ProgressStore
+from mj_trainer.quizzes.questions import PatternsAnswer
+from mj_trainer.quizzes.round import Round, RoundSettings
+from mj_trainer.quizzes.sources import ListSource, QuizHand
+from mj_trainer.quizzes.store import ProgressStore
+from mj_trainer.tui.cli import main
 from tests.helpers import hand
-from tui.cli import main
 
 
 def _one_answer(data_dir: Path) -> None:

@@ -9,10 +9,10 @@ import sys
 
 import pytest
 
-from engine.jsonio import hand_from_json
-from engine.notation import parse
-from engine.scoring import score
-from tui.cli import main
+from mj_trainer.engine.jsonio import hand_from_json
+from mj_trainer.engine.notation import parse
+from mj_trainer.engine.scoring import score
+from mj_trainer.tui.cli import main
 
 
 def _run(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:
@@ -110,7 +110,7 @@ def test_errors_are_one_line_and_exit_2(
 
 
 def _cli(*args: str, stdin: str | None = None) -> subprocess.CompletedProcess[str]:
-    return subprocess.run([sys.executable, "-m", "tui.cli", *args], input=stdin,
+    return subprocess.run([sys.executable, "-m", "mj_trainer", *args], input=stdin,
                           capture_output=True, text=True, check=False)
 
 

@@ -13,7 +13,7 @@ from typing import Any
 
 import pytest
 
-from tui.cli import main
+from mj_trainer.tui.cli import main
 
 BASE = "c123 c456 b234 b567 k5 +k5"  # 1.2 5 + 1.3 5 = 10
 
@@ -326,7 +326,7 @@ def test_never_a_traceback(capsys: pytest.CaptureFixture[str],
 
 def _command() -> list[str]:
     script = Path(sys.executable).parent / "mj-trainer"
-    return [str(script)] if script.exists() else [sys.executable, "-m", "tui.cli"]
+    return [str(script)] if script.exists() else [sys.executable, "-m", "mj_trainer"]
 
 
 def test_real_process(tmp_path: Path) -> None:
@@ -351,7 +351,7 @@ def test_real_process(tmp_path: Path) -> None:
     assert bad.stderr.splitlines() == ["hand 3: concealed: five copies of c1"]
 
     module = subprocess.run(
-        [sys.executable, "-m", "tui.cli", "score", BASE, "--json"],
+        [sys.executable, "-m", "mj_trainer", "score", BASE, "--json"],
         capture_output=True, text=True, cwd=Path(__file__).resolve().parents[1], env=env,
         timeout=60, check=False,
     )

@@ -8,8 +8,11 @@ import sys
 
 def test_engine_and_quizzes_import_no_ui() -> None:
     code = (
-        "import sys, engine, engine.scoring, engine.notation, engine.jsonio, quizzes\n"
-        "bad = sorted(m for m in sys.modules if m.split('.')[0] in ('textual', 'rich', 'tui'))\n"
+        "import sys, mj_trainer.engine, mj_trainer.engine.scoring, mj_trainer.engine.notation\n"
+        "import mj_trainer.engine.jsonio, mj_trainer.quizzes\n"
+        "bad = sorted(m for m in sys.modules\n"
+        "             if m.split('.')[0] in ('textual', 'rich')\n"
+        "             or m.startswith('mj_trainer.tui'))\n"
         "print(','.join(bad))\n"
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
@@ -21,7 +24,7 @@ def test_scripted_commands_do_not_load_the_ui() -> None:
     # and never load Textual (Rich only for the human-readable tables).
     code = (
         "import sys, io\n"
-        "from tui.cli import main\n"
+        "from mj_trainer.tui.cli import main\n"
         "sys.stdout = io.StringIO()\n"
         "main(['score', 'c123 c456 b234 b567 k5 +k5', '--json'])\n"
         "main(['generate', '--count', '2', '--seed', '1', '--json'])\n"

@@ -30,14 +30,14 @@ from textual.events import Resize
 from textual.screen import Screen
 from textual.theme import Theme
 
-from engine.ruleset import DEFAULT, Ruleset, RulesetError, builtin_names, load
-from quizzes.round import RoundSummary
-from quizzes.store import ProgressStore, StoreError
-from tui.config import DEFAULT_THEME, ConfigFile, Settings
-from tui.messages import OpenReference, OpenScreen, StartRandom, StartReview, StartSet
-from tui.screens.home import HomeScreen, HomeStats
-from tui.session import RoundPlan, SessionError, due_count, plan_for
-from tui.tile_text import TileStyle
+from mj_trainer.engine.ruleset import DEFAULT, Ruleset, RulesetError, builtin_names, load
+from mj_trainer.quizzes.round import RoundSummary
+from mj_trainer.quizzes.store import ProgressStore, StoreError
+from mj_trainer.tui.config import DEFAULT_THEME, ConfigFile, Settings
+from mj_trainer.tui.messages import OpenReference, OpenScreen, StartRandom, StartReview, StartSet
+from mj_trainer.tui.screens.home import HomeScreen, HomeStats
+from mj_trainer.tui.session import RoundPlan, SessionError, due_count, plan_for
+from mj_trainer.tui.tile_text import TileStyle
 
 MIN_WIDTH = 64
 MIN_HEIGHT = 20
@@ -183,7 +183,7 @@ class TrainerApp(App[None]):
                           version=app_version(), set_difficulty=self._set_difficulty)
 
     def on_mount(self) -> None:
-        from tui.screens.notice import NoticeScreen
+        from mj_trainer.tui.screens.notice import NoticeScreen
 
         for title, text in self.problems:
             self.push_screen(NoticeScreen(title, text))
@@ -269,7 +269,7 @@ class TrainerApp(App[None]):
 
     def start_round(self, message: StartSet | StartRandom | StartReview) -> None:
         """Plan a round for `message` and push the quiz (a notice if it cannot start)."""
-        from tui.screens.quiz import QuizScreen
+        from mj_trainer.tui.screens.quiz import QuizScreen
 
         try:
             plan = plan_for(message, self.settings, store=self.store, seed=self._next_seed(),
@@ -282,7 +282,7 @@ class TrainerApp(App[None]):
                          partial(self._round_over, plan))
 
     def _round_over(self, plan: RoundPlan, summary: RoundSummary | None) -> None:
-        from tui.screens.summary import SummaryScreen
+        from mj_trainer.tui.screens.summary import SummaryScreen
 
         if summary is not None:
             self.push_screen(SummaryScreen(summary, title=plan.title, again=plan.again))
@@ -305,7 +305,7 @@ class TrainerApp(App[None]):
 
     def open_reference(self, target: str | None = None) -> None:
         try:
-            from tui.screens.reference import ReferenceScreen
+            from mj_trainer.tui.screens.reference import ReferenceScreen
         except ImportError as err:  # pragma: no cover - a partial install
             self.notify(f"The reference is not available: {err}", severity="error")
             return
@@ -322,12 +322,12 @@ class TrainerApp(App[None]):
         elif name == "reference":
             self.open_reference(None)
         elif name == "sets":
-            from tui.screens.sets import SetsScreen
+            from mj_trainer.tui.screens.sets import SetsScreen
 
             self.push_screen(SetsScreen(self.store, ruleset=self.ruleset,
                                         tile_style=self.tile_style))
         elif name == "stats":
-            from tui.screens.stats import StatsScreen
+            from mj_trainer.tui.screens.stats import StatsScreen
 
             self.push_screen(StatsScreen(self.store, self.ruleset))
         elif name == "settings":
@@ -338,7 +338,7 @@ class TrainerApp(App[None]):
             self.notify(f"There is no screen called {name!r}.", severity="warning")
 
     def open_settings(self) -> None:
-        from tui.screens.settings import SettingsScreen
+        from mj_trainer.tui.screens.settings import SettingsScreen
 
         if self.config.problem:
             where = "Not saved: the settings file has a problem (see the notice); changes " \
@@ -360,7 +360,7 @@ class TrainerApp(App[None]):
         self.go_home()
 
     def action_help(self) -> None:
-        from tui.screens.help import HelpScreen, help_name
+        from mj_trainer.tui.screens.help import HelpScreen, help_name
 
         if isinstance(self.screen, HelpScreen):
             return
@@ -426,7 +426,7 @@ class TrainerApp(App[None]):
         self.call_after_refresh(self._check_size)
 
     def _check_size(self) -> None:
-        from tui.screens.notice import TooSmallScreen
+        from mj_trainer.tui.screens.notice import TooSmallScreen
 
         w, h = self.size
         small = w < MIN_WIDTH or h < MIN_HEIGHT

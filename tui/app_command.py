@@ -20,7 +20,7 @@ import sys
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:  # Textual loads only when the app really starts
-    from tui.messages import OpenReference, StartRandom, StartSet
+    from mj_trainer.tui.messages import OpenReference, StartRandom, StartSet
 
 EXIT_OK = 0
 EXIT_INPUT = 2
@@ -76,7 +76,7 @@ def _fail(lines: list[str]) -> int:
 
 def _reference_target(text: str, ruleset_name: str) -> tuple[str | None, str | None]:
     """(the target to open, None) or (None, why it is not one)."""
-    from engine.ruleset import RulesetError, load
+    from mj_trainer.engine.ruleset import RulesetError, load
 
     try:
         rules = load(ruleset_name)
@@ -85,7 +85,7 @@ def _reference_target(text: str, ruleset_name: str) -> tuple[str | None, str | N
     key = text.strip()
     if not key:
         return None, "an empty target: give a pattern id such as 8.1.3"
-    from tui.widgets.reference_rules import ruling_key
+    from mj_trainer.tui.widgets.reference_rules import ruling_key
 
     ruling = ruling_key(key)
     if ruling is not None:
@@ -103,7 +103,7 @@ def _reference_target(text: str, ruleset_name: str) -> tuple[str | None, str | N
 
 def _check_set(name: str) -> str | None:
     """Why `--set NAME` cannot be played, or None when it can."""
-    from tui.session import SessionError, _set_hands
+    from mj_trainer.tui.session import SessionError, _set_hands
 
     try:
         _set_hands(name)
@@ -113,8 +113,8 @@ def _check_set(name: str) -> str | None:
 
 
 def _check_random(difficulty: str | None, target: str | None, ruleset: str) -> str | None:
-    from engine.generator import GenerationError, plan
-    from engine.ruleset import RulesetError
+    from mj_trainer.engine.generator import GenerationError, plan
+    from mj_trainer.engine.ruleset import RulesetError
 
     level = None if difficulty in (None, "mixed") else difficulty
     try:
@@ -126,8 +126,8 @@ def _check_random(difficulty: str | None, target: str | None, ruleset: str) -> s
 
 def run_app_command(args: argparse.Namespace) -> int:
     """Check the command line, then run the app at the place it names."""
-    from tui.config import ConfigFile
-    from tui.messages import OpenReference, StartRandom, StartSet
+    from mj_trainer.tui.config import ConfigFile
+    from mj_trainer.tui.messages import OpenReference, StartRandom, StartSet
 
     data_dir = getattr(args, "data_dir", None)
     config_path = getattr(args, "config", None)
@@ -160,6 +160,6 @@ def run_app_command(args: argparse.Namespace) -> int:
     if not (sys.stdin.isatty() and sys.stdout.isatty()):
         return _fail(["the trainer needs a terminal; for scripts use `mj-trainer score`, "
                       "`generate` or `sets` (see --help)"])
-    from tui.app import run_app
+    from mj_trainer.tui.app import run_app
 
     return run_app(data_dir=data_dir, config_path=config_path, start=start)

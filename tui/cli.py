@@ -10,7 +10,7 @@ import argparse
 import sys
 from collections.abc import Sequence
 
-from engine.ruleset import DEFAULT
+from mj_trainer.engine.ruleset import DEFAULT
 
 EXIT_OK = 0
 EXIT_INPUT = 2
@@ -28,7 +28,7 @@ def _parser() -> argparse.ArgumentParser:
         description="Learn to score mahjong hands. With no command, opens the trainer.",
     )
     parser.add_argument("--version", action="version", version=f"mj-trainer {ver}")
-    from tui.app_command import add_app_options, add_app_parsers
+    from mj_trainer.tui.app_command import add_app_options, add_app_parsers
 
     add_app_options(parser)
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
@@ -61,10 +61,10 @@ def _parser() -> argparse.ArgumentParser:
         help="classical settlement: a loser's 13 tiles and seat, e.g. "
              "'c123 b456 [dr dr dr] k19 we seat:south' (give all three)",
     )
-    from tui.generate_command import add_generate_parser
+    from mj_trainer.tui.generate_command import add_generate_parser
 
     add_generate_parser(sub)
-    from tui.sets_command import add_sets_parser
+    from mj_trainer.tui.sets_command import add_sets_parser
 
     add_sets_parser(sub)
     export = sub.add_parser(
@@ -86,7 +86,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     """Entry point of the console script."""
     args = _parser().parse_args(argv)
     if args.command == "score":
-        from tui.score_command import run_score
+        from mj_trainer.tui.score_command import run_score
 
         return run_score(
             hand_text=args.hand,
@@ -98,18 +98,18 @@ def main(argv: Sequence[str] | None = None) -> int:
             losers=args.loser,
         )
     if args.command == "generate":
-        from tui.generate_command import run_generate
+        from mj_trainer.tui.generate_command import run_generate
 
         return run_generate(args)
     if args.command == "export":
-        from quizzes.export import run_export
+        from mj_trainer.quizzes.export import run_export
 
         return EXIT_INPUT if run_export(args.path, args.format, args.data_dir) else EXIT_OK
     if args.command == "sets":
-        from tui.sets_command import run_sets
+        from mj_trainer.tui.sets_command import run_sets
 
         return run_sets(args)
-    from tui.app_command import run_app_command
+    from mj_trainer.tui.app_command import run_app_command
 
     return run_app_command(args)
 

@@ -31,9 +31,9 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any, Final
 
-from engine.ruleset import DEFAULT as DEFAULT_RULESET
-from quizzes.questions import QuestionKind
-from tui.tile_text import TileStyle
+from mj_trainer.engine.ruleset import DEFAULT as DEFAULT_RULESET
+from mj_trainer.quizzes.questions import QuestionKind
+from mj_trainer.tui.tile_text import TileStyle
 
 APP_NAME: Final = "mj-trainer"
 ENV_VAR: Final = "MJ_TRAINER_CONFIG"

@@ -22,7 +22,7 @@ EXIT_INPUT = 2
 
 def add_generate_parser(sub: Any) -> None:
     """Register the `generate` subcommand on the CLI's subparsers."""
-    from engine.ruleset import DEFAULT
+    from mj_trainer.engine.ruleset import DEFAULT
 
     gen = sub.add_parser(
         "generate",
@@ -89,8 +89,8 @@ def _seed(value: str | None) -> int | str | None:
 
 def run_generate(args: argparse.Namespace) -> int:
     """Run the command from parsed arguments; returns the exit code."""
-    from engine.generator import GenerationError, generate_scored
-    from engine.ruleset import RulesetError
+    from mj_trainer.engine.generator import GenerationError, generate_scored
+    from mj_trainer.engine.ruleset import RulesetError
 
     try:
         count = _whole(args.count, "--count", least=1)
@@ -112,11 +112,11 @@ def run_generate(args: argparse.Namespace) -> int:
         print(f"generate: {err}", file=sys.stderr)
         return EXIT_INPUT
     if args.json:
-        from engine.jsonio import hand_to_json
+        from mj_trainer.engine.jsonio import hand_to_json
 
         out = json.dumps([hand_to_json(g.hand) for g in results], ensure_ascii=False) + "\n"
     else:
-        from engine.notation import format_hand
+        from mj_trainer.engine.notation import format_hand
 
         lines = [(format_hand(g.hand), g.total) for g in results]
         width = max(len(text) for text, _ in lines)

@@ -13,7 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
-from engine.ruleset import BUILTIN_DIR, Ruleset, RulesetError, builtin_names, load
+from mj_trainer.engine.ruleset import BUILTIN_DIR, Ruleset, RulesetError, builtin_names, load
 
 
 def is_builtin(name: str) -> bool:

@@ -21,12 +21,12 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
-from engine.hand import Hand, HandError, Problem
-from engine.jsonio import HandJSONError, hand_from_json, losers_from_json, score_to_json
-from engine.notation import NotationError, parse
-from engine.ruleset import BUILTIN_DIR, Ruleset, RulesetError, builtin_names, load
-from engine.scoring import Score, score
-from engine.settlement import (
+from mj_trainer.engine.hand import Hand, HandError, Problem
+from mj_trainer.engine.jsonio import HandJSONError, hand_from_json, losers_from_json, score_to_json
+from mj_trainer.engine.notation import NotationError, parse
+from mj_trainer.engine.ruleset import BUILTIN_DIR, Ruleset, RulesetError, builtin_names, load
+from mj_trainer.engine.scoring import Score, score
+from mj_trainer.engine.settlement import (
     LoserHand,
     Table,
     parse_loser,
@@ -262,7 +262,7 @@ def run_score(
         sys.stdout.write(json.dumps(out if got.is_list else out[0], ensure_ascii=False))
         sys.stdout.write("\n")
         return 0
-    from tui.score_view import print_scores
+    from mj_trainer.tui.score_view import print_scores
 
     print_scores(results, tables, settlement_asked=[given is not None for given in got.losers],
                  all_arrangements=all_arrangements)
@@ -310,7 +310,7 @@ def _run_compare(got: _Input, ruleset: str | None, as_json: bool) -> int:
         return 0
     from rich.console import Console
 
-    from tui.score_view import compare_table
+    from mj_trainer.tui.score_view import compare_table
 
     console = Console()
     for results in per_hand:

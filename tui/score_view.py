@@ -16,13 +16,13 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
-from engine import tiles
-from engine.jsonio import settlement_to_json
-from engine.notation import format_hand
-from engine.payoff import payoff
-from engine.scoring import Outcome, Score, ignored_context
-from engine.settlement import Table as SettlementTable
-from tui.tile_text import arrangement_text, tiles_text
+from mj_trainer.engine import tiles
+from mj_trainer.engine.jsonio import settlement_to_json
+from mj_trainer.engine.notation import format_hand
+from mj_trainer.engine.payoff import payoff
+from mj_trainer.engine.scoring import Outcome, Score, ignored_context
+from mj_trainer.engine.settlement import Table as SettlementTable
+from mj_trainer.tui.tile_text import arrangement_text, tiles_text
 
 
 def how_text(result: Score, outcome: Outcome | None = None) -> str:

@@ -23,16 +23,16 @@ from datetime import datetime
 from pathlib import Path
 from typing import Final
 
-from engine.ruleset import Pattern, Ruleset, RulesetError, load
-from quizzes.explain import Explanation, ExplanationKind
-from quizzes.grading import Grade, family_item, pattern_item
-from quizzes.questions import Answer, Question, QuestionKind
-from quizzes.review import utc
-from quizzes.round import Round, RoundSettings, plan_kinds
-from quizzes.sources import CuratedSource, GeneratorSource, HandSource, Order, QuizHand
-from quizzes.store import AnswerRecord, ProgressStore, SetPosition
-from tui.config import Settings
-from tui.messages import StartRandom, StartReview, StartSet
+from mj_trainer.engine.ruleset import Pattern, Ruleset, RulesetError, load
+from mj_trainer.quizzes.explain import Explanation, ExplanationKind
+from mj_trainer.quizzes.grading import Grade, family_item, pattern_item
+from mj_trainer.quizzes.questions import Answer, Question, QuestionKind
+from mj_trainer.quizzes.review import utc
+from mj_trainer.quizzes.round import Round, RoundSettings, plan_kinds
+from mj_trainer.quizzes.sources import CuratedSource, GeneratorSource, HandSource, Order, QuizHand
+from mj_trainer.quizzes.store import AnswerRecord, ProgressStore, SetPosition
+from mj_trainer.tui.config import Settings
+from mj_trainer.tui.messages import StartRandom, StartReview, StartSet
 
 HINT_COST: Final = 0.15  # credit lost per revealed pattern
 WIN_MIX: Final = 0.5  # share of "is it a win?" questions in a random round that are not a win
@@ -236,7 +236,7 @@ def _round_settings(settings: Settings, kinds: tuple[QuestionKind, ...], seed: i
 def random_plan(msg: StartRandom, settings: Settings, *, store: ProgressStore | None,
                 seed: int, clock: Callable[[], float] = time.monotonic) -> RoundPlan:
     """A round of generated hands; the request is checked at once (SessionError)."""
-    from engine.generator import GenerationError, plan
+    from mj_trainer.engine.generator import GenerationError, plan
 
     rules = _rules(settings)
     difficulty = None if msg.difficulty in ("mixed", "", None) else msg.difficulty
@@ -267,8 +267,8 @@ def random_plan(msg: StartRandom, settings: Settings, *, store: ProgressStore | 
 
 def _set_hands(set_id: str) -> tuple[str, str, list[QuizHand]]:
     """(key, display name, hands) of a built-in set id or a set file path; SessionError."""
-    from quizzes.sets import HandSet, SetError, builtin_set, load_set_file
-    from quizzes.sources import quiz_hand_from
+    from mj_trainer.quizzes.sets import HandSet, SetError, builtin_set, load_set_file
+    from mj_trainer.quizzes.sources import quiz_hand_from
 
     hand_set: HandSet
     looks_like_file = set_id.endswith(".toml") or "/" in set_id or Path(set_id).exists()
@@ -304,7 +304,7 @@ def _set_rules(hands: list[QuizHand], settings: Settings) -> Ruleset | None:
     """The chosen ruleset when it is, or builds on, the ruleset of every hand of the set
     (house rules then score the sets of the ruleset they extend); else None: each hand
     is scored under its own ruleset (a Zung Jung set stays Zung Jung)."""
-    from tui.rulesets import lineage
+    from mj_trainer.tui.rulesets import lineage
 
     try:
         chosen = load(settings.ruleset)
@@ -319,7 +319,7 @@ def _set_rules(hands: list[QuizHand], settings: Settings) -> Ruleset | None:
 def set_plan(msg: StartSet, settings: Settings, *, store: ProgressStore | None, seed: int,
              clock: Callable[[], float] = time.monotonic) -> RoundPlan:
     """A round of a curated set (or a set file), resuming where the learner stopped."""
-    from quizzes.round import curated_source
+    from mj_trainer.quizzes.round import curated_source
 
     key, name, hands = _set_hands(msg.set_id)
     kinds = _set_kinds(hands, settings)
@@ -342,7 +342,7 @@ def due_count(store: ProgressStore | None, now: datetime | None = None, *,
     due for review now."""
     if store is None:
         return 0
-    from quizzes.review import due_refs
+    from mj_trainer.quizzes.review import due_refs
 
     return len(due_refs(store.due_items(now, ruleset=ruleset)))
 
@@ -362,7 +362,7 @@ def review_plan(msg: StartReview, settings: Settings, *, store: ProgressStore | 
     rs = _round_settings(settings, kinds, seed, rules)
 
     def build() -> TrainerRound:
-        from quizzes.review import review_source
+        from mj_trainer.quizzes.review import review_source
 
         source = review_source(store, limit=rs.length, seed=seed, ruleset=rules)
         return TrainerRound(source, rs, store=store, clock=clock)

@@ -18,8 +18,8 @@ import os
 import sys
 from typing import Any
 
-from engine.jsonio import hand_to_json
-from quizzes.sets import HandSet, SetError, builtin_sets, load_set_file
+from mj_trainer.engine.jsonio import hand_to_json
+from mj_trainer.quizzes.sets import HandSet, SetError, builtin_sets, load_set_file
 
 EXIT_OK = 0
 EXIT_BROKEN_BUILTIN = 1

@@ -20,9 +20,9 @@ from rich.cells import cell_len
 from rich.style import Style
 from rich.text import Text
 
-from engine import tiles
-from engine.arrangements import Arrangement, Group
-from engine.tiles import Suit, Tile
+from mj_trainer.engine import tiles
+from mj_trainer.engine.arrangements import Arrangement, Group
+from mj_trainer.engine.tiles import Suit, Tile
 
 TILE_WIDTH = 4  # cells per tile in every style
 

@@ -19,7 +19,7 @@ levels.  Modules:
 
 from __future__ import annotations
 
-from engine.generator.api import (
+from mj_trainer.engine.generator.api import (
     Generated,
     Request,
     generate,
@@ -28,9 +28,9 @@ from engine.generator.api import (
     iter_hands,
     plan,
 )
-from engine.generator.difficulty import Level, level_of, reasons
-from engine.generator.errors import GenerationError
-from engine.generator.policy import Mode
+from mj_trainer.engine.generator.difficulty import Level, level_of, reasons
+from mj_trainer.engine.generator.errors import GenerationError
+from mj_trainer.engine.generator.policy import Mode
 
 __all__ = [
     "Generated",

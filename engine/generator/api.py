@@ -22,13 +22,13 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Final
 
-from engine.generator.builder import Draft
-from engine.generator.context import RulesInfo, is_bonus_detector
-from engine.generator.difficulty import Level, level_of
-from engine.generator.errors import GenerationError, Retry
-from engine.generator.nonwinning import build_nonwinning
-from engine.generator.policy import Mode, Policy, policy_for
-from engine.generator.targets import (
+from mj_trainer.engine.generator.builder import Draft
+from mj_trainer.engine.generator.context import RulesInfo, is_bonus_detector
+from mj_trainer.engine.generator.difficulty import Level, level_of
+from mj_trainer.engine.generator.errors import GenerationError, Retry
+from mj_trainer.engine.generator.nonwinning import build_nonwinning
+from mj_trainer.engine.generator.policy import Mode, Policy, policy_for
+from mj_trainer.engine.generator.targets import (
     ILLEGAL,
     KONG_DETECTORS,
     Target,
@@ -38,10 +38,10 @@ from engine.generator.targets import (
     total_range,
     why_not,
 )
-from engine.generator.templates import TEMPLATES, Template, plain
-from engine.hand import Hand
-from engine.ruleset import BUILTIN_DIR, DEFAULT, Pattern, Ruleset, load
-from engine.scoring import Score, score
+from mj_trainer.engine.generator.templates import TEMPLATES, Template, plain
+from mj_trainer.engine.hand import Hand
+from mj_trainer.engine.ruleset import BUILTIN_DIR, DEFAULT, Pattern, Ruleset, load
+from mj_trainer.engine.scoring import Score, score
 
 MAX_ATTEMPTS: Final = 4000  # per hand; a request that needs more is reported as failed
 LEAN_BELOW: Final = 40  # a maximum total under this switches off free extras

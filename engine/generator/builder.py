@@ -19,14 +19,14 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Final
 
-from engine import tiles
-from engine.arrangements import Shape
-from engine.generator.context import RulesInfo, choose_context
-from engine.generator.difficulty import Level
-from engine.generator.errors import Retry
-from engine.generator.policy import Policy
-from engine.hand import NEEDS_DISCARD, NEEDS_SELF_DRAWN, Hand, Incidental, Meld, MeldKind
-from engine.tiles import Tile
+from mj_trainer.engine import tiles
+from mj_trainer.engine.arrangements import Shape
+from mj_trainer.engine.generator.context import RulesInfo, choose_context
+from mj_trainer.engine.generator.difficulty import Level
+from mj_trainer.engine.generator.errors import Retry
+from mj_trainer.engine.generator.policy import Policy
+from mj_trainer.engine.hand import NEEDS_DISCARD, NEEDS_SELF_DRAWN, Hand, Incidental, Meld, MeldKind
+from mj_trainer.engine.tiles import Tile
 
 CHOW, PUNG, KONG = MeldKind.CHOW, MeldKind.PUNG, MeldKind.KONG
 

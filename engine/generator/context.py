@@ -13,14 +13,21 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Final
 
-from engine import tiles
-from engine.generator.errors import Retry
-from engine.hand import EXCLUSIVE, NEEDS_DISCARD, NEEDS_SELF_DRAWN, Incidental, Meld, MeldKind
-from engine.ruleset import Ruleset
-from engine.tiles import Tile
+from mj_trainer.engine import tiles
+from mj_trainer.engine.generator.errors import Retry
+from mj_trainer.engine.hand import (
+    EXCLUSIVE,
+    NEEDS_DISCARD,
+    NEEDS_SELF_DRAWN,
+    Incidental,
+    Meld,
+    MeldKind,
+)
+from mj_trainer.engine.ruleset import Ruleset
+from mj_trainer.engine.tiles import Tile
 
 if TYPE_CHECKING:
-    from engine.generator.builder import Draft
+    from mj_trainer.engine.generator.builder import Draft
 
 # Detectors that show a ruleset scores bonus tiles at all (with `is_bonus_detector`).
 BONUS_DETECTORS: Final = frozenset(

@@ -11,13 +11,13 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from engine import tiles
-from engine.generator.builder import Draft
-from engine.generator.difficulty import Level
-from engine.generator.errors import Retry
-from engine.generator.templates import plain, thirteen_orphans
-from engine.generator.wincheck import is_win
-from engine.hand import Hand
+from mj_trainer.engine import tiles
+from mj_trainer.engine.generator.builder import Draft
+from mj_trainer.engine.generator.difficulty import Level
+from mj_trainer.engine.generator.errors import Retry
+from mj_trainer.engine.generator.templates import plain, thirteen_orphans
+from mj_trainer.engine.generator.wincheck import is_win
+from mj_trainer.engine.hand import Hand
 
 
 def _base(d: Draft, level: Level | None) -> None:

@@ -13,7 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from enum import Enum
 
-from engine.generator.difficulty import Level
+from mj_trainer.engine.generator.difficulty import Level
 
 
 class Mode(Enum):

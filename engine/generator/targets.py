@@ -19,12 +19,12 @@ from dataclasses import dataclass
 from functools import cache
 from typing import Final
 
-from engine.arrangements import Shape
-from engine.generator.context import INCIDENTAL_ORDER, is_bonus_detector
-from engine.generator.difficulty import EASY_MAX_PATTERNS, EASY_MAX_POINTS, Level
-from engine.generator.errors import GenerationError
-from engine.generator.templates import TEMPLATES
-from engine.ruleset import Pattern, Ruleset
+from mj_trainer.engine.arrangements import Shape
+from mj_trainer.engine.generator.context import INCIDENTAL_ORDER, is_bonus_detector
+from mj_trainer.engine.generator.difficulty import EASY_MAX_PATTERNS, EASY_MAX_POINTS, Level
+from mj_trainer.engine.generator.errors import GenerationError
+from mj_trainer.engine.generator.templates import TEMPLATES
+from mj_trainer.engine.ruleset import Pattern, Ruleset
 
 ILLEGAL: Final = "illegal_call"
 CHICKEN: Final = "chicken_hand"

@@ -22,9 +22,9 @@ from dataclasses import dataclass
 from itertools import combinations_with_replacement
 from typing import Final
 
-from engine import tiles
-from engine.arrangements import Shape
-from engine.generator.builder import (
+from mj_trainer.engine import tiles
+from mj_trainer.engine.arrangements import Shape
+from mj_trainer.engine.generator.builder import (
     DRAGON_TILES,
     HONOR_TILES,
     NUMBER_TILES,
@@ -36,10 +36,10 @@ from engine.generator.builder import (
     suit_tiles,
     without,
 )
-from engine.generator.difficulty import Level
-from engine.generator.errors import Retry
-from engine.hand import Incidental
-from engine.tiles import Tile
+from mj_trainer.engine.generator.difficulty import Level
+from mj_trainer.engine.generator.errors import Retry
+from mj_trainer.engine.hand import Incidental
+from mj_trainer.engine.tiles import Tile
 
 Build = Callable[[Draft], None]
 

@@ -10,10 +10,10 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from engine import tiles
-from engine.arrangements import Shape, count_vector
-from engine.hand import Hand
-from engine.waits import is_regular
+from mj_trainer.engine import tiles
+from mj_trainer.engine.arrangements import Shape, count_vector
+from mj_trainer.engine.hand import Hand
+from mj_trainer.engine.waits import is_regular
 
 
 def regular_complete(counts: Sequence[int], sets_needed: int) -> bool:

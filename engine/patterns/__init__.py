@@ -13,7 +13,7 @@ whole-hand pattern, or the number of sets or tiles for per-set/per-tile patterns
 from __future__ import annotations
 
 # Importing the category modules registers their detectors.
-from engine.patterns import (  # noqa: F401  (imported for their registrations)
+from mj_trainer.engine.patterns import (  # noqa: F401  (imported for their registrations)
     basics,
     classical,
     honors,
@@ -23,7 +23,7 @@ from engine.patterns import (  # noqa: F401  (imported for their registrations)
     suits,
     terminals,
 )
-from engine.patterns.registry import (
+from mj_trainer.engine.patterns.registry import (
     HAND_DETECTORS,
     READING_DETECTORS,
     HandFacts,

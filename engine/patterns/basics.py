@@ -3,10 +3,10 @@ handled by the scorer itself, since they depend on every other pattern)."""
 
 from __future__ import annotations
 
-from engine import tiles
-from engine.arrangements import Shape
-from engine.patterns.registry import HandFacts, Reading, hand_detector, reading_detector
-from engine.tiles import Suit
+from mj_trainer.engine import tiles
+from mj_trainer.engine.arrangements import Shape
+from mj_trainer.engine.patterns.registry import HandFacts, Reading, hand_detector, reading_detector
+from mj_trainer.engine.tiles import Suit
 
 
 @reading_detector("all_chows")

@@ -11,8 +11,8 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from engine import tiles
-from engine.arrangements import (
+from mj_trainer.engine import tiles
+from mj_trainer.engine.arrangements import (
     PEKING_GARDEN,
     STRAIGHT_OF_DRAGONS,
     STRAIGHT_OF_WINDS,
@@ -21,8 +21,8 @@ from engine.arrangements import (
     Shape,
     special_form,
 )
-from engine.hand import Incidental, MeldKind
-from engine.patterns.registry import (
+from mj_trainer.engine.hand import Incidental, MeldKind
+from mj_trainer.engine.patterns.registry import (
     SETS,
     SETS_AND_PARTIAL,
     HandFacts,

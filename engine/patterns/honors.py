@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from engine import tiles
-from engine.arrangements import Shape
-from engine.patterns.registry import (
+from mj_trainer.engine import tiles
+from mj_trainer.engine.arrangements import Shape
+from mj_trainer.engine.patterns.registry import (
     SETS_AND_PARTIAL,
     HandFacts,
     Reading,

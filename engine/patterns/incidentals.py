@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from engine import tiles
-from engine.hand import Incidental
-from engine.patterns.registry import HandFacts, hand_detector, reads
+from mj_trainer.engine import tiles
+from mj_trainer.engine.hand import Incidental
+from mj_trainer.engine.patterns.registry import HandFacts, hand_detector, reads
 
 
 def _incidental(name: str, item: Incidental) -> None:

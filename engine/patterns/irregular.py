@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from engine.arrangements import Shape
-from engine.patterns.registry import Reading, reading_detector
-from engine.tiles import Suit
+from mj_trainer.engine.arrangements import Shape
+from mj_trainer.engine.patterns.registry import Reading, reading_detector
+from mj_trainer.engine.tiles import Suit
 
 PAIRS = frozenset({Shape.SEVEN_PAIRS})
 

@@ -7,10 +7,10 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TypeVar
 
-from engine import tiles
-from engine.arrangements import Arrangement, GroupKind, Shape, count_vector
-from engine.hand import Hand, Incidental
-from engine.tiles import Suit, Tile
+from mj_trainer.engine import tiles
+from mj_trainer.engine.arrangements import Arrangement, GroupKind, Shape, count_vector
+from mj_trainer.engine.hand import Hand, Incidental
+from mj_trainer.engine.tiles import Suit, Tile
 
 
 @dataclass(slots=True)

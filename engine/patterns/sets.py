@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from functools import cache
 
-from engine.arrangements import Shape
-from engine.patterns.registry import (
+from mj_trainer.engine.arrangements import Shape
+from mj_trainer.engine.patterns.registry import (
     SETS_AND_PARTIAL,
     HandFacts,
     Reading,

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from engine import tiles
-from engine.arrangements import count_vector
-from engine.patterns.registry import HandFacts, hand_detector
+from mj_trainer.engine import tiles
+from mj_trainer.engine.arrangements import count_vector
+from mj_trainer.engine.patterns.registry import HandFacts, hand_detector
 
 
 @hand_detector("mixed_one_suit")

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from engine import tiles
-from engine.arrangements import Shape
-from engine.patterns.registry import HandFacts, Reading, hand_detector, reading_detector
+from mj_trainer.engine import tiles
+from mj_trainer.engine.arrangements import Shape
+from mj_trainer.engine.patterns.registry import HandFacts, Reading, hand_detector, reading_detector
 
 
 def _ranked(starts: list[int], rank: int) -> list[int]:

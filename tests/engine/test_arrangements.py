@@ -9,8 +9,8 @@ from __future__ import annotations
 
 from collections import Counter
 
-from engine import tiles
-from engine.arrangements import (
+from mj_trainer.engine import tiles
+from mj_trainer.engine.arrangements import (
     Arrangement,
     Decomposition,
     GroupKind,

@@ -9,8 +9,8 @@ from __future__ import annotations
 
 import pytest
 
-from engine.hand import HandError
-from engine.scoring import Why
+from mj_trainer.engine.hand import HandError
+from mj_trainer.engine.scoring import Why
 from tests.helpers import scored
 
 

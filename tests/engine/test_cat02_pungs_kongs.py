@@ -12,8 +12,8 @@ from __future__ import annotations
 
 import pytest
 
-from engine.arrangements import GroupKind
-from engine.scoring import Why
+from mj_trainer.engine.arrangements import GroupKind
+from mj_trainer.engine.scoring import Why
 from tests.helpers import scored
 
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import pytest
 
-from engine.scoring import Why
+from mj_trainer.engine.scoring import Why
 from tests.helpers import scored
 
 

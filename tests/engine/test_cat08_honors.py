@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import pytest
 
-from engine.scoring import Score, Why
+from mj_trainer.engine.scoring import Score, Why
 from tests.helpers import scored
 
 

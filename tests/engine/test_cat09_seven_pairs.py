@@ -8,8 +8,8 @@ from __future__ import annotations
 
 import pytest
 
-from engine.arrangements import Shape
-from engine.scoring import Score
+from mj_trainer.engine.arrangements import Shape
+from mj_trainer.engine.scoring import Score
 from tests.helpers import scored
 
 

@@ -11,8 +11,8 @@ from __future__ import annotations
 
 import pytest
 
-from engine.hand import HandError
-from engine.scoring import Score
+from mj_trainer.engine.hand import HandError
+from mj_trainer.engine.scoring import Score
 from tests.helpers import hand, scored
 
 # Two plain hands the bonuses are added to.

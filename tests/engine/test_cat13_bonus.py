@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import pytest
 
-from engine.scoring import Score, Why
+from mj_trainer.engine.scoring import Score, Why
 from tests.helpers import scored
 
 # CHOWS: concealed, all chows -> 1.2 5 + 1.3 5 = 10 (on a discard).

@@ -19,9 +19,9 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from engine import tiles
-from engine.arrangements import arrangements
-from engine.generator import (
+from mj_trainer.engine import tiles
+from mj_trainer.engine.arrangements import arrangements
+from mj_trainer.engine.generator import (
     GenerationError,
     generate,
     generate_scored,
@@ -29,11 +29,11 @@ from engine.generator import (
     iter_hands,
     plan,
 )
-from engine.generator.wincheck import is_win, one_swap_shapes
-from engine.hand import Hand, Incidental, MeldKind, validate
-from engine.jsonio import hand_from_json, hand_to_json
-from engine.ruleset import load
-from engine.scoring import score
+from mj_trainer.engine.generator.wincheck import is_win, one_swap_shapes
+from mj_trainer.engine.hand import Hand, Incidental, MeldKind, validate
+from mj_trainer.engine.jsonio import hand_from_json, hand_to_json
+from mj_trainer.engine.ruleset import load
+from mj_trainer.engine.scoring import score
 
 RULES = load()
 PATTERN_IDS = [p.id for p in RULES.patterns]
@@ -429,10 +429,10 @@ def test_hands_carry_the_ruleset_name() -> None:
 def test_the_generator_imports_no_user_interface() -> None:
     # The engine stays free of Textual and Rich (ARCHITECTURE.md).
     code = (
-        "import sys, engine.generator\n"
-        "engine.generator.generate(3, seed=1)\n"
+        "import sys, mj_trainer.engine.generator\n"
+        "mj_trainer.engine.generator.generate(3, seed=1)\n"
         "print(','.join(sorted(m for m in sys.modules "
-        "if m.split('.')[0] in ('textual', 'rich', 'tui'))))\n"
+        "if m.split('.')[0] in ('textual', 'rich') or m.startswith('mj_trainer.tui'))))\n"
     )
     run = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                          check=True)

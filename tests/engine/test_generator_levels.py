@@ -9,12 +9,19 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from engine.arrangements import GroupKind, arrangements
-from engine.generator import GenerationError, Level, generate, generate_scored, level_of, reasons
-from engine.generator.targets import pattern_levels
-from engine.hand import Hand
-from engine.ruleset import builtin_names, load
-from engine.scoring import Score, score
+from mj_trainer.engine.arrangements import GroupKind, arrangements
+from mj_trainer.engine.generator import (
+    GenerationError,
+    Level,
+    generate,
+    generate_scored,
+    level_of,
+    reasons,
+)
+from mj_trainer.engine.generator.targets import pattern_levels
+from mj_trainer.engine.hand import Hand
+from mj_trainer.engine.ruleset import builtin_names, load
+from mj_trainer.engine.scoring import Score, score
 from tests.helpers import scored
 
 RULES = load()
@@ -240,8 +247,8 @@ def test_non_winning_hands_keep_to_their_level(level: Level) -> None:
 
 
 def test_the_difficulty_document_defines_every_level() -> None:
-    import engine.generator
+    from mj_trainer.engine import generator
 
-    doc = Path(engine.generator.__file__).with_name("DIFFICULTY.md").read_text(encoding="utf-8")
+    doc = Path(generator.__file__).with_name("DIFFICULTY.md").read_text(encoding="utf-8")
     for word in ("**easy**", "**medium**", "**hard**"):
         assert word in doc

@@ -6,11 +6,11 @@ from pathlib import Path
 
 import pytest
 
-from engine.generator import GenerationError, generate, plan
-from engine.generator import templates as templates_module
-from engine.generator.targets import resolve
-from engine.ruleset import RulesetError, builtin_names, load
-from engine.scoring import score
+from mj_trainer.engine.generator import GenerationError, generate, plan
+from mj_trainer.engine.generator import templates as templates_module
+from mj_trainer.engine.generator.targets import resolve
+from mj_trainer.engine.ruleset import RulesetError, builtin_names, load
+from mj_trainer.engine.scoring import score
 
 RULES = load()
 
@@ -98,7 +98,7 @@ def test_a_target_without_a_template_falls_back_to_verified_random_hands(
     patched = dict(templates_module.TEMPLATES)
     del patched["all_chows"]
     monkeypatch.setattr(templates_module, "TEMPLATES", patched)
-    monkeypatch.setattr("engine.generator.api.TEMPLATES", patched)
+    monkeypatch.setattr("mj_trainer.engine.generator.api.TEMPLATES", patched)
     for hand in generate(5, seed=2, target="1.2"):
         assert "1.2" in {h.pattern.id for h in score(hand).counted}
 

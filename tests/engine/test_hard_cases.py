@@ -9,8 +9,8 @@ from __future__ import annotations
 
 import pytest
 
-from engine.arrangements import GroupKind, Shape
-from engine.scoring import Hit, Outcome, Score, Why
+from mj_trainer.engine.arrangements import GroupKind, Shape
+from mj_trainer.engine.scoring import Hit, Outcome, Score, Why
 from tests.helpers import hand, scored
 
 

@@ -7,9 +7,9 @@ from pathlib import Path
 
 import pytest
 
-from engine.notation import parse
-from engine.ruleset import BUILTIN_DIR, RulesetError, builtin_names, clear_cache, load
-from engine.scoring import score
+from mj_trainer.engine.notation import parse
+from mj_trainer.engine.ruleset import BUILTIN_DIR, RulesetError, builtin_names, clear_cache, load
+from mj_trainer.engine.scoring import score
 
 EXAMPLE = BUILTIN_DIR / "examples" / "house-rules.toml"
 

@@ -8,11 +8,11 @@ from typing import Any
 
 import pytest
 
-from engine import tiles
-from engine.hand import DEFAULT_RULESET, Incidental, Meld, MeldKind
-from engine.jsonio import HandJSONError, hand_from_json, hand_to_json, score_to_json
-from engine.notation import parse
-from engine.scoring import score
+from mj_trainer.engine import tiles
+from mj_trainer.engine.hand import DEFAULT_RULESET, Incidental, Meld, MeldKind
+from mj_trainer.engine.jsonio import HandJSONError, hand_from_json, hand_to_json, score_to_json
+from mj_trainer.engine.notation import parse
+from mj_trainer.engine.scoring import score
 
 T = tiles.CODE_TO_TILE
 

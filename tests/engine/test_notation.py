@@ -5,9 +5,9 @@ from __future__ import annotations
 
 import pytest
 
-from engine import tiles
-from engine.hand import DEFAULT_RULESET, Hand, HandError, Incidental, Meld, MeldKind
-from engine.notation import NotationError, format_hand, format_tiles, parse
+from mj_trainer.engine import tiles
+from mj_trainer.engine.hand import DEFAULT_RULESET, Hand, HandError, Incidental, Meld, MeldKind
+from mj_trainer.engine.notation import NotationError, format_hand, format_tiles, parse
 
 T = tiles.CODE_TO_TILE
 BASE = "c123 c456 b234 b567 k5 +k5"

@@ -15,12 +15,12 @@ from collections import Counter
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from engine import tiles
-from engine.hand import Hand, HandError, Incidental, Meld, MeldKind, validate
-from engine.jsonio import hand_from_json, hand_to_json, score_to_json
-from engine.notation import format_hand, parse
-from engine.ruleset import load
-from engine.scoring import Score, Why, score
+from mj_trainer.engine import tiles
+from mj_trainer.engine.hand import Hand, HandError, Incidental, Meld, MeldKind, validate
+from mj_trainer.engine.jsonio import hand_from_json, hand_to_json, score_to_json
+from mj_trainer.engine.notation import format_hand, parse
+from mj_trainer.engine.ruleset import load
+from mj_trainer.engine.scoring import Score, Why, score
 
 RULES = load("mj-score-eval")
 SETTINGS = settings(max_examples=250, deadline=None,

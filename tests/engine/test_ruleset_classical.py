@@ -11,10 +11,10 @@ from __future__ import annotations
 
 import pytest
 
-from engine.arrangements import GroupKind, Shape
-from engine.notation import parse
-from engine.ruleset import load
-from engine.scoring import Score, Why, score
+from mj_trainer.engine.arrangements import GroupKind, Shape
+from mj_trainer.engine.notation import parse
+from mj_trainer.engine.ruleset import load
+from mj_trainer.engine.scoring import Score, Why, score
 
 CL = load("classical")
 

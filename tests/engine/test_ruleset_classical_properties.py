@@ -14,11 +14,11 @@ from dataclasses import replace
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from engine.hand import Hand
-from engine.jsonio import score_to_json
-from engine.ruleset import load
-from engine.scoring import score
-from engine.settlement import LoserHand, score_loser
+from mj_trainer.engine.hand import Hand
+from mj_trainer.engine.jsonio import score_to_json
+from mj_trainer.engine.ruleset import load
+from mj_trainer.engine.scoring import score
+from mj_trainer.engine.settlement import LoserHand, score_loser
 from tests.engine.test_properties import winning_hands
 
 CL = load("classical")

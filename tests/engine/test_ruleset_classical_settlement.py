@@ -12,13 +12,13 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from engine import tiles
-from engine.hand import HandError
-from engine.notation import NotationError, parse
-from engine.payoff import payoff
-from engine.ruleset import load
-from engine.scoring import score
-from engine.settlement import (
+from mj_trainer.engine import tiles
+from mj_trainer.engine.hand import HandError
+from mj_trainer.engine.notation import NotationError, parse
+from mj_trainer.engine.payoff import payoff
+from mj_trainer.engine.ruleset import load
+from mj_trainer.engine.scoring import score
+from mj_trainer.engine.settlement import (
     SEATS,
     LoserHand,
     parse_loser,

@@ -10,13 +10,13 @@ from __future__ import annotations
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
-from engine import tiles
-from engine.arrangements import SPECIAL_FORMS, arrangements, count_vector
-from engine.hand import Hand, Meld, MeldKind
-from engine.notation import parse
-from engine.ruleset import load
-from engine.scoring import score
-from engine.waits import hand_waits, is_complete, waits
+from mj_trainer.engine import tiles
+from mj_trainer.engine.arrangements import SPECIAL_FORMS, arrangements, count_vector
+from mj_trainer.engine.hand import Hand, Meld, MeldKind
+from mj_trainer.engine.notation import parse
+from mj_trainer.engine.ruleset import load
+from mj_trainer.engine.scoring import score
+from mj_trainer.engine.waits import hand_waits, is_complete, waits
 
 CL = load("classical")
 ALL = frozenset(SPECIAL_FORMS)

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import pytest
 
-from engine.notation import parse
-from engine.payoff import zung_jung
-from engine.ruleset import load
-from engine.scoring import Score, score
+from mj_trainer.engine.notation import parse
+from mj_trainer.engine.payoff import zung_jung
+from mj_trainer.engine.ruleset import load
+from mj_trainer.engine.scoring import Score, score
 
 ZJ = load("zung-jung")
 

@@ -9,10 +9,10 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from engine.arrangements import Shape
-from engine.notation import parse
-from engine.ruleset import RulesetError, builtin_names, clear_cache, family_of, load
-from engine.scoring import score
+from mj_trainer.engine.arrangements import Shape
+from mj_trainer.engine.notation import parse
+from mj_trainer.engine.ruleset import RulesetError, builtin_names, clear_cache, family_of, load
+from mj_trainer.engine.scoring import score
 
 DEFAULT_IDS = """
 1.1 1.2 1.3 1.4 1.5 1.6 1.7 2.1 2.2.1 2.2.2 2.2.3 2.3.1 2.3.2 2.3.3 2.3.4

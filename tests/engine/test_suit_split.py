@@ -10,7 +10,7 @@ from __future__ import annotations
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from engine.arrangements import split_suit
+from mj_trainer.engine.arrangements import split_suit
 
 Split = tuple[tuple[int, ...], tuple[int, ...], int]
 

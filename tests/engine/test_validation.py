@@ -11,11 +11,11 @@ from typing import Any
 
 import pytest
 
-from engine import tiles
-from engine.hand import Hand, HandError, Incidental, Meld, MeldKind, checked, validate
-from engine.jsonio import HandJSONError, hand_from_json
-from engine.notation import parse
-from engine.scoring import score
+from mj_trainer.engine import tiles
+from mj_trainer.engine.hand import Hand, HandError, Incidental, Meld, MeldKind, checked, validate
+from mj_trainer.engine.jsonio import HandJSONError, hand_from_json
+from mj_trainer.engine.notation import parse
+from mj_trainer.engine.scoring import score
 
 T = tiles.CODE_TO_TILE
 

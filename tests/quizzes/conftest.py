@@ -8,10 +8,10 @@ from pathlib import Path
 
 import pytest
 
-from engine.ruleset import Ruleset
-from quizzes.questions import Question, QuestionKind, make_question
-from quizzes.sources import QuizHand
-from quizzes.store import ProgressStore
+from mj_trainer.engine.ruleset import Ruleset
+from mj_trainer.quizzes.questions import Question, QuestionKind, make_question
+from mj_trainer.quizzes.sources import QuizHand
+from mj_trainer.quizzes.store import ProgressStore
 
 
 def qhand(text: str, hand_id: str = "t-1", **kwargs: object) -> QuizHand:

@@ -6,10 +6,10 @@ from pathlib import Path
 
 import pytest
 
-from engine.ruleset import load
-from quizzes.explain import ExplanationKind, group_text
-from quizzes.grading import Grade, grade
-from quizzes.questions import PatternsAnswer, QuestionKind, TotalAnswer, YesNoAnswer
+from mj_trainer.engine.ruleset import load
+from mj_trainer.quizzes.explain import ExplanationKind, group_text
+from mj_trainer.quizzes.grading import Grade, grade
+from mj_trainer.quizzes.questions import PatternsAnswer, QuestionKind, TotalAnswer, YesNoAnswer
 from tests.quizzes import hands as H
 from tests.quizzes.conftest import question
 
@@ -343,7 +343,7 @@ def test_does_count_no_on_a_counted_pattern_is_a_miss() -> None:
 
 
 def test_every_explanation_names_a_rule_and_round_trips_through_json() -> None:
-    from quizzes.explain import Explanation
+    from mj_trainer.quizzes.explain import Explanation
 
     g = grade(question(H.WINDS), PatternsAnswer.of({"2.2.1": 1, "8.1.1": 1, "1.1": 1}, 7))
     assert g.explanations

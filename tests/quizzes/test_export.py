@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from quizzes.export import (
+from mj_trainer.quizzes.export import (
     CSV_COLUMNS,
     export_history,
     format_for,
@@ -17,10 +17,16 @@ from quizzes.export import (
     read_json,
     run_export,
 )
-from quizzes.questions import Answer, PatternsAnswer, QuestionKind, TotalAnswer, YesNoAnswer
-from quizzes.round import Round, RoundSettings
-from quizzes.sources import ListSource
-from quizzes.store import ProgressStore, stamp
+from mj_trainer.quizzes.questions import (
+    Answer,
+    PatternsAnswer,
+    QuestionKind,
+    TotalAnswer,
+    YesNoAnswer,
+)
+from mj_trainer.quizzes.round import Round, RoundSettings
+from mj_trainer.quizzes.sources import ListSource
+from mj_trainer.quizzes.store import ProgressStore, stamp
 from tests.quizzes import hands as H
 from tests.quizzes.conftest import qhand
 

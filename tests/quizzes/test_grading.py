@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from quizzes.grading import MarkStatus, grade, pattern_share
-from quizzes.questions import (
+from mj_trainer.quizzes.grading import MarkStatus, grade, pattern_share
+from mj_trainer.quizzes.questions import (
     PatternsAnswer,
     QuestionKind,
     TotalAnswer,

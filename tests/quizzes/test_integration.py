@@ -9,11 +9,11 @@ from __future__ import annotations
 import random
 from itertools import islice
 
-from quizzes.grading import grade
-from quizzes.questions import PatternsAnswer, QuestionKind, make_question
-from quizzes.round import Round, RoundSettings, curated_source
-from quizzes.sources import GeneratorSource, QuizHand, curated_hands
-from quizzes.store import ProgressStore
+from mj_trainer.quizzes.grading import grade
+from mj_trainer.quizzes.questions import PatternsAnswer, QuestionKind, make_question
+from mj_trainer.quizzes.round import Round, RoundSettings, curated_source
+from mj_trainer.quizzes.sources import GeneratorSource, QuizHand, curated_hands
+from mj_trainer.quizzes.store import ProgressStore
 
 
 def _curated() -> list[QuizHand]:

@@ -7,11 +7,11 @@ import random
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
-from engine import tiles
-from engine.hand import Hand, Meld, MeldKind, validate
-from quizzes.explain import ExplanationKind
-from quizzes.grading import grade
-from quizzes.questions import (
+from mj_trainer.engine import tiles
+from mj_trainer.engine.hand import Hand, Meld, MeldKind, validate
+from mj_trainer.quizzes.explain import ExplanationKind
+from mj_trainer.quizzes.grading import grade
+from mj_trainer.quizzes.questions import (
     PatternsAnswer,
     QuestionKind,
     TotalAnswer,
@@ -19,7 +19,7 @@ from quizzes.questions import (
     expected_counts,
     make_question,
 )
-from quizzes.sources import QuizHand
+from mj_trainer.quizzes.sources import QuizHand
 
 SETTINGS = settings(max_examples=80, deadline=None,
                     suppress_health_check=[HealthCheck.filter_too_much, HealthCheck.too_slow])

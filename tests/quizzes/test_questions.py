@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import random
 
-from engine.notation import parse
-from engine.scoring import score
-from quizzes.questions import (
+from mj_trainer.engine.notation import parse
+from mj_trainer.engine.scoring import score
+from mj_trainer.quizzes.questions import (
     PatternsAnswer,
     QuestionKind,
     TotalAnswer,

@@ -8,11 +8,11 @@ from datetime import UTC, datetime, timedelta, timezone
 import pytest
 from fsrs import Rating, Scheduler
 
-from quizzes.questions import PatternsAnswer, QuestionKind
-from quizzes.review import Reviewer, due_refs, rating_for, review_source, utc
-from quizzes.round import Round, RoundSettings
-from quizzes.sources import ListSource, QuizHand, ReviewSource
-from quizzes.store import ProgressStore
+from mj_trainer.quizzes.questions import PatternsAnswer, QuestionKind
+from mj_trainer.quizzes.review import Reviewer, due_refs, rating_for, review_source, utc
+from mj_trainer.quizzes.round import Round, RoundSettings
+from mj_trainer.quizzes.sources import ListSource, QuizHand, ReviewSource
+from mj_trainer.quizzes.store import ProgressStore
 from tests.quizzes import hands as H
 from tests.quizzes.conftest import qhand
 

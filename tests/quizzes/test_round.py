@@ -10,11 +10,11 @@ from typing import Any
 
 import pytest
 
-from engine.hand import Hand
-from engine.notation import parse
-from quizzes.questions import PatternsAnswer, QuestionKind, TotalAnswer
-from quizzes.round import Round, RoundSettings, curated_source, plan_kinds
-from quizzes.sources import (
+from mj_trainer.engine.hand import Hand
+from mj_trainer.engine.notation import parse
+from mj_trainer.quizzes.questions import PatternsAnswer, QuestionKind, TotalAnswer
+from mj_trainer.quizzes.round import Round, RoundSettings, curated_source, plan_kinds
+from mj_trainer.quizzes.sources import (
     CuratedSource,
     GeneratorSource,
     HandSource,
@@ -23,7 +23,7 @@ from quizzes.sources import (
     QuizHand,
     generated_id,
 )
-from quizzes.store import ProgressStore
+from mj_trainer.quizzes.store import ProgressStore
 from tests.quizzes import hands as H
 from tests.quizzes.conftest import qhand
 
@@ -253,14 +253,14 @@ def test_curated_adapter_reads_any_set_shape(monkeypatch: pytest.MonkeyPatch) ->
     import sys
     import types
 
-    from quizzes import sources
+    from mj_trainer.quizzes import sources
 
     entry = types.SimpleNamespace(id="fam-001", notation=H.WINDS, title="Winds",
                                   note="three winds")
     hand_set = types.SimpleNamespace(name="Families", hands=[entry])
-    fake = types.ModuleType("quizzes.sets")
+    fake = types.ModuleType("mj_trainer.quizzes.sets")
     fake.builtin_sets = lambda: [hand_set]  # type: ignore[attr-defined]
-    monkeypatch.setitem(sys.modules, "quizzes.sets", fake)
+    monkeypatch.setitem(sys.modules, "mj_trainer.quizzes.sets", fake)
     got = sources.curated_hands("Families")
     assert [(h.id, h.title, h.source) for h in got] == [("fam-001", "Winds", "Families")]
     with pytest.raises(KeyError, match="Families"):

@@ -19,12 +19,12 @@ from pathlib import Path
 
 import pytest
 
-from engine.hand import Hand
-from engine.ruleset import Ruleset, builtin_names, load
-from engine.scoring import score
-from quizzes import store as store_mod
-from quizzes.explain import Explanation, ExplanationKind, rule_refs
-from quizzes.grading import (
+from mj_trainer.engine.hand import Hand
+from mj_trainer.engine.ruleset import Ruleset, builtin_names, load
+from mj_trainer.engine.scoring import score
+from mj_trainer.quizzes import store as store_mod
+from mj_trainer.quizzes.explain import Explanation, ExplanationKind, rule_refs
+from mj_trainer.quizzes.grading import (
     Grade,
     family_item,
     grade,
@@ -32,7 +32,7 @@ from quizzes.grading import (
     pattern_item,
     split_item,
 )
-from quizzes.questions import (
+from mj_trainer.quizzes.questions import (
     Answer,
     PatternsAnswer,
     Question,
@@ -44,16 +44,16 @@ from quizzes.questions import (
     choose_target,
     make_question,
 )
-from quizzes.review import Rating, Reviewer, review_source
-from quizzes.round import Round, RoundSettings
-from quizzes.sources import (
+from mj_trainer.quizzes.review import Rating, Reviewer, review_source
+from mj_trainer.quizzes.round import Round, RoundSettings
+from mj_trainer.quizzes.sources import (
     GenerationUnavailable,
     GeneratorSource,
     ListSource,
     QuizHand,
     SourceUnavailable,
 )
-from quizzes.store import AnswerRecord, ProgressStore
+from mj_trainer.quizzes.store import AnswerRecord, ProgressStore
 from tests.quizzes import hands as H
 from tests.quizzes.conftest import qhand, question
 
@@ -594,7 +594,7 @@ def test_default_non_win_lists_the_default_shapes_only() -> None:
 
 
 def _targets(text: str, n: int = 300) -> list[str]:
-    from engine.notation import parse
+    from mj_trainer.engine.notation import parse
 
     result = score(parse(text))
     rng = random.Random(3)
@@ -669,7 +669,7 @@ def test_a_target_the_generator_gives_up_on_is_a_clear_error_not_a_hang() -> Non
 
 
 def test_a_failing_generator_becomes_a_source_error() -> None:
-    from engine.generator import GenerationError
+    from mj_trainer.engine.generator import GenerationError
 
     def refuse(count: int, **kwargs: object) -> list[Hand]:
         raise GenerationError("gave up after 4000 attempts")

@@ -15,11 +15,11 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from engine.jsonio import hand_from_json
-from engine.notation import format_hand
-from engine.ruleset import DEFAULT, builtin_names, load
-from engine.scoring import score
-from quizzes.sets import (
+from mj_trainer.engine.jsonio import hand_from_json
+from mj_trainer.engine.notation import format_hand
+from mj_trainer.engine.ruleset import DEFAULT, builtin_names, load
+from mj_trainer.engine.scoring import score
+from mj_trainer.quizzes.sets import (
     BUILTIN_DIR,
     HandSet,
     SetError,
@@ -30,7 +30,7 @@ from quizzes.sets import (
     load_set_file,
     parse_set,
 )
-from tui.cli import main
+from mj_trainer.tui.cli import main
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -183,10 +183,10 @@ def test_the_commented_example_names_every_key() -> None:
 
 
 def test_the_sets_module_imports_no_user_interface() -> None:
-    code = ("import sys, quizzes.sets\n"
-            "quizzes.sets.builtin_sets()\n"
+    code = ("import sys, mj_trainer.quizzes.sets\n"
+            "mj_trainer.quizzes.sets.builtin_sets()\n"
             "print(','.join(sorted(m for m in sys.modules "
-            "if m.split('.')[0] in ('textual', 'rich', 'tui'))))\n")
+            "if m.split('.')[0] in ('textual', 'rich') or m.startswith('mj_trainer.tui'))))\n")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                          check=True, cwd=ROOT)
     assert out.stdout.strip() == ""
@@ -278,7 +278,7 @@ def test_every_problem_is_reported_at_once(tmp_path: Path) -> None:
 
 def _unknown_ruleset(name: str) -> str:
     # The engine's own wording, which lists the built-in rulesets of the day.
-    from engine.ruleset import RulesetError
+    from mj_trainer.engine.ruleset import RulesetError
 
     with pytest.raises(RulesetError) as info:
         load(name)
@@ -638,7 +638,7 @@ def test_sets_file_missing(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -
 
 def test_sets_command_in_a_real_process(tmp_path: Path) -> None:
     path = write(tmp_path, HEADER + "\n[[hands]]\nid = 'a'\ntitle = oops\n")
-    done = subprocess.run([sys.executable, "-m", "tui.cli", "sets", "--file", str(path)],
+    done = subprocess.run([sys.executable, "-m", "mj_trainer", "sets", "--file", str(path)],
                           check=False, capture_output=True, text=True, cwd=ROOT)
     assert done.returncode == 2
     assert done.stdout == ""

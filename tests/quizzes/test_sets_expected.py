@@ -20,9 +20,9 @@ from dataclasses import dataclass
 
 import pytest
 
-from engine.hand import DEFAULT_RULESET
-from engine.scoring import score
-from quizzes.sets import all_hands, find_hand
+from mj_trainer.engine.hand import DEFAULT_RULESET
+from mj_trainer.engine.scoring import score
+from mj_trainer.quizzes.sets import all_hands, find_hand
 
 EXPECTED: dict[str, str] = {
     # --- trivial

@@ -31,11 +31,11 @@ from dataclasses import dataclass
 
 import pytest
 
-from engine.notation import parse
-from engine.payoff import payoff
-from engine.ruleset import load
-from engine.scoring import Score, Why, score
-from quizzes.sets import CuratedHand, all_hands, builtin_sets, find_hand
+from mj_trainer.engine.notation import parse
+from mj_trainer.engine.payoff import payoff
+from mj_trainer.engine.ruleset import load
+from mj_trainer.engine.scoring import Score, Why, score
+from mj_trainer.quizzes.sets import CuratedHand, all_hands, builtin_sets, find_hand
 
 ZJ = "zung-jung"
 CLASSICAL = "classical"

@@ -13,13 +13,13 @@ from pathlib import Path
 
 import pytest
 
-import quizzes.store as store_mod
-from quizzes.grading import grade
-from quizzes.questions import PatternsAnswer, QuestionKind, YesNoAnswer
-from quizzes.review import Reviewer
-from quizzes.round import Round, RoundSettings
-from quizzes.sources import ListSource
-from quizzes.store import (
+import mj_trainer.quizzes.store as store_mod
+from mj_trainer.quizzes.grading import grade
+from mj_trainer.quizzes.questions import PatternsAnswer, QuestionKind, YesNoAnswer
+from mj_trainer.quizzes.review import Reviewer
+from mj_trainer.quizzes.round import Round, RoundSettings
+from mj_trainer.quizzes.sources import ListSource
+from mj_trainer.quizzes.store import (
     SCHEMA_VERSION,
     AnswerRecord,
     CorruptDatabaseError,
@@ -163,10 +163,10 @@ def test_a_failed_write_leaves_nothing_behind(store: ProgressStore) -> None:
 CHILD = textwrap.dedent(
     """
     import time
-    from quizzes.questions import QuestionKind
-    from quizzes.round import Round, RoundSettings, curated_source
-    from quizzes.sources import QuizHand
-    from quizzes.store import ProgressStore
+    from mj_trainer.quizzes.questions import QuestionKind
+    from mj_trainer.quizzes.round import Round, RoundSettings, curated_source
+    from mj_trainer.quizzes.sources import QuizHand
+    from mj_trainer.quizzes.store import ProgressStore
 
     hands = [QuizHand.from_notation(f"k-{i}", HAND_TEXT) for i in range(1, 9)]
     store = ProgressStore.open()

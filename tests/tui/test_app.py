@@ -9,14 +9,14 @@ from pathlib import Path
 
 import pytest
 
+from mj_trainer.tui.app import MIN_HEIGHT, MIN_WIDTH, make_app
+from mj_trainer.tui.cli import main
+from mj_trainer.tui.config import Settings
+from mj_trainer.tui.messages import OpenReference, StartReview
+from mj_trainer.tui.screens.help import HelpScreen
+from mj_trainer.tui.screens.home import HomeScreen
+from mj_trainer.tui.screens.notice import NoticeScreen, TooSmallScreen
 from tests.tui.test_app_kit import app_for, wait_for
-from tui.app import MIN_HEIGHT, MIN_WIDTH, make_app
-from tui.cli import main
-from tui.config import Settings
-from tui.messages import OpenReference, StartReview
-from tui.screens.help import HelpScreen
-from tui.screens.home import HomeScreen
-from tui.screens.notice import NoticeScreen, TooSmallScreen
 
 
 def test_home_is_the_first_screen(tmp_path: Path) -> None:
@@ -113,7 +113,7 @@ def test_help_opens_for_the_screen_in_front(tmp_path: Path) -> None:
 
 
 def test_help_pages_exist_for_core_screens() -> None:
-    from tui.screens.help import HELP_DIR
+    from mj_trainer.tui.screens.help import HELP_DIR
 
     for name in ("home", "quiz", "settings"):
         text = (HELP_DIR / f"{name}.md").read_text(encoding="utf-8")
@@ -154,7 +154,7 @@ def test_too_small_terminal_shows_a_message(tmp_path: Path) -> None:
 
 def test_start_message_opens_the_reference(tmp_path: Path) -> None:
     async def body() -> None:
-        from tui.screens.reference import ReferenceScreen
+        from mj_trainer.tui.screens.reference import ReferenceScreen
 
         app = make_app(Settings(), data_dir=tmp_path / "data", start=OpenReference("8.1.3"))
         async with app.run_test(size=(100, 32)) as pilot:

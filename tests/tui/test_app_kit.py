@@ -20,9 +20,9 @@ from pathlib import Path
 
 from textual.pilot import Pilot
 
-from quizzes.questions import QuestionKind
-from tui.app import TrainerApp, make_app
-from tui.config import Settings
+from mj_trainer.quizzes.questions import QuestionKind
+from mj_trainer.tui.app import TrainerApp, make_app
+from mj_trainer.tui.config import Settings
 
 SET_TEXT = """\
 [set]
@@ -89,7 +89,7 @@ async def wait_for(pilot: Pilot[None], check: Callable[[], bool], timeout: float
 
 
 def quiz_ready(app: TrainerApp) -> Callable[[], bool]:
-    from tui.screens.quiz import QuizScreen
+    from mj_trainer.tui.screens.quiz import QuizScreen
 
     inputs = {"picker-list", "total", "answer-yes"}
 

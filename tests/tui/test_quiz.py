@@ -8,8 +8,14 @@ from pathlib import Path
 
 from textual.widgets import Input
 
-from quizzes.grading import MarkStatus
-from quizzes.questions import QuestionKind
+from mj_trainer.quizzes.grading import MarkStatus
+from mj_trainer.quizzes.questions import QuestionKind
+from mj_trainer.tui.messages import StartSet
+from mj_trainer.tui.screens.quiz import QuizScreen
+from mj_trainer.tui.screens.summary import SummaryScreen
+from mj_trainer.tui.session import HINT_COST
+from mj_trainer.tui.widgets.feedback import FeedbackView
+from mj_trainer.tui.widgets.pattern_picker import PatternPicker
 from tests.tui.test_app_kit import (
     CORE_1,
     CORE_1_TOTAL,
@@ -21,12 +27,6 @@ from tests.tui.test_app_kit import (
     wait_for,
     write_set,
 )
-from tui.messages import StartSet
-from tui.screens.quiz import QuizScreen
-from tui.screens.summary import SummaryScreen
-from tui.session import HINT_COST
-from tui.widgets.feedback import FeedbackView
-from tui.widgets.pattern_picker import PatternPicker
 
 
 def answer(quiz: QuizScreen, claims: dict[str, int], total: int) -> None:
@@ -226,7 +226,7 @@ def test_total_only_question(tmp_path: Path) -> None:
 
 def test_open_rule_from_an_explanation(tmp_path: Path) -> None:
     async def body() -> None:
-        from tui.screens.reference import ReferenceScreen
+        from mj_trainer.tui.screens.reference import ReferenceScreen
 
         app = app_for(tmp_path, length=1)
         opened: list[str | None] = []

@@ -19,13 +19,13 @@ from pathlib import Path
 
 from textual.widgets import Input, Static
 
-from quizzes.grading import MarkStatus
+from mj_trainer.quizzes.grading import MarkStatus
+from mj_trainer.tui.messages import StartRandom, StartSet
+from mj_trainer.tui.screens.quiz import QuizScreen
+from mj_trainer.tui.screens.summary import SummaryScreen
+from mj_trainer.tui.widgets.feedback import FeedbackView
+from mj_trainer.tui.widgets.pattern_picker import PatternPicker
 from tests.tui.test_app_kit import app_for, claim, quiz_ready, type_text, wait_for, write_set
-from tui.messages import StartRandom, StartSet
-from tui.screens.quiz import QuizScreen
-from tui.screens.summary import SummaryScreen
-from tui.widgets.feedback import FeedbackView
-from tui.widgets.pattern_picker import PatternPicker
 
 CLASSICAL_SET = """\
 [set]

@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-from quizzes.grading import grade
-from quizzes.questions import PatternsAnswer, QuestionKind, make_question
-from quizzes.sources import ListSource, QuizHand
-from tui.config import Settings
-from tui.messages import StartRandom
-from tui.session import (
+from mj_trainer.quizzes.grading import grade
+from mj_trainer.quizzes.questions import PatternsAnswer, QuestionKind, make_question
+from mj_trainer.quizzes.sources import ListSource, QuizHand
+from mj_trainer.tui.config import Settings
+from mj_trainer.tui.messages import StartRandom
+from mj_trainer.tui.session import (
     HINT_COST,
     TrainerRound,
     as_int,
@@ -71,7 +71,7 @@ def test_total_questions_take_hints_yes_no_questions_do_not() -> None:
     hand = QuizHand.from_notation("h1", FOUR_CHOWS)
     rnd = TrainerRound(ListSource([hand]), None)
     assert rnd.can_hint()
-    from quizzes.round import RoundSettings
+    from mj_trainer.quizzes.round import RoundSettings
 
     yes_no = TrainerRound(ListSource([hand]), RoundSettings(kinds=(QuestionKind.IS_WIN,)))
     assert not yes_no.can_hint() and yes_no.hint() is None

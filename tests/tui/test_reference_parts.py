@@ -5,18 +5,18 @@ from __future__ import annotations
 from rich.text import Text
 from textual.content import Content
 
-from engine.notation import parse
-from engine.ruleset import builtin_names, load
-from tui.tile_text import TILE_WIDTH, TileStyle
-from tui.widgets.reference_examples import EXAMPLE_SEED, PoolHand, find_example
-from tui.widgets.reference_rules import (
+from mj_trainer.engine.notation import parse
+from mj_trainer.engine.ruleset import builtin_names, load
+from mj_trainer.tui.tile_text import TILE_WIDTH, TileStyle
+from mj_trainer.tui.widgets.reference_examples import EXAMPLE_SEED, PoolHand, find_example
+from mj_trainer.tui.widgets.reference_rules import (
     RULINGS,
     family_text,
     overview_text,
     related_rulings,
     ruling_key,
 )
-from tui.widgets.reference_tiles import TileFlow, bonus_piece, context_text, hand_pieces
+from mj_trainer.tui.widgets.reference_tiles import TileFlow, bonus_piece, context_text, hand_pieces
 
 # --------------------------------------------------------------------------- rulings
 

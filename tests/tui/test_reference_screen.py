@@ -13,9 +13,9 @@ from textual.message import Message
 from textual.pilot import Pilot
 from textual.widgets import Input, Static, Tree
 
-from engine.ruleset import load
-from tui.messages import OpenReference, OpenScreen, StartRandom, StartReview, StartSet
-from tui.screens.reference import Entry, ReferenceScreen
+from mj_trainer.engine.ruleset import load
+from mj_trainer.tui.messages import OpenReference, OpenScreen, StartRandom, StartReview, StartSet
+from mj_trainer.tui.screens.reference import Entry, ReferenceScreen
 
 
 class Host(App[None]):

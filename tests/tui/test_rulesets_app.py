@@ -8,21 +8,21 @@ from pathlib import Path
 
 from textual.widgets import Input, Static
 
-from engine.notation import parse
-from engine.ruleset import load
-from quizzes.questions import PatternsAnswer
-from quizzes.round import Round, RoundSettings
-from quizzes.sources import ListSource, QuizHand
-from quizzes.store import ProgressStore
+from mj_trainer.engine.notation import parse
+from mj_trainer.engine.ruleset import load
+from mj_trainer.quizzes.questions import PatternsAnswer
+from mj_trainer.quizzes.round import Round, RoundSettings
+from mj_trainer.quizzes.sources import ListSource, QuizHand
+from mj_trainer.quizzes.store import ProgressStore
+from mj_trainer.tui.config import ConfigFile
+from mj_trainer.tui.messages import StartSet
+from mj_trainer.tui.rulesets import check_ruleset, lineage
+from mj_trainer.tui.screens.quiz import QuizScreen
+from mj_trainer.tui.screens.settings import SettingsScreen
+from mj_trainer.tui.screens.stats import StatsScreen
+from mj_trainer.tui.widgets.pattern_picker import PatternPicker
+from mj_trainer.tui.widgets.reference_examples import PoolHand, curated_examples
 from tests.tui.test_app_kit import CORE_1, app_for, quiz_ready, wait_for, write_set
-from tui.config import ConfigFile
-from tui.messages import StartSet
-from tui.rulesets import check_ruleset, lineage
-from tui.screens.quiz import QuizScreen
-from tui.screens.settings import SettingsScreen
-from tui.screens.stats import StatsScreen
-from tui.widgets.pattern_picker import PatternPicker
-from tui.widgets.reference_examples import PoolHand, curated_examples
 
 # A club that pays 8 for All Chows (1.2) instead of the default 5.
 HOUSE = """\

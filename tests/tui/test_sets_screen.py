@@ -15,14 +15,14 @@ from textual.pilot import Pilot
 from textual.screen import Screen
 from textual.widgets import DataTable, Input, OptionList, Static
 
-from engine.ruleset import load
-from quizzes.round import Round, RoundSettings, curated_source
-from quizzes.sets import SetError, builtin_set, builtin_sets, load_set_file
-from quizzes.sources import Order
-from quizzes.store import ProgressStore
-from tui.messages import StartSet
-from tui.screens.sets import SetsScreen
-from tui.widgets.sets_dialog import LoadSetDialog
+from mj_trainer.engine.ruleset import load
+from mj_trainer.quizzes.round import Round, RoundSettings, curated_source
+from mj_trainer.quizzes.sets import SetError, builtin_set, builtin_sets, load_set_file
+from mj_trainer.quizzes.sources import Order
+from mj_trainer.quizzes.store import ProgressStore
+from mj_trainer.tui.messages import StartSet
+from mj_trainer.tui.screens.sets import SetsScreen
+from mj_trainer.tui.widgets.sets_dialog import LoadSetDialog
 
 T0 = datetime(2025, 3, 1, 9, 0, tzinfo=UTC)
 
@@ -401,7 +401,7 @@ def test_coming_back_from_a_round_shows_the_new_position(tmp_path: Path) -> None
 
 
 def test_the_path_suggester_completes_set_files(tmp_path: Path) -> None:
-    from tui.widgets.sets_dialog import PathSuggester
+    from mj_trainer.tui.widgets.sets_dialog import PathSuggester
 
     (tmp_path / "my-hands.toml").write_text(GOOD, encoding="utf-8")
     (tmp_path / "notes.txt").write_text("not a set", encoding="utf-8")

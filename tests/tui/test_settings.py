@@ -5,14 +5,14 @@ from __future__ import annotations
 import asyncio
 from pathlib import Path
 
-from quizzes.questions import QuestionKind
+from mj_trainer.quizzes.questions import QuestionKind
+from mj_trainer.tui.app import make_app
+from mj_trainer.tui.config import ConfigFile, Settings, parse_settings
+from mj_trainer.tui.screens.home import HomeScreen
+from mj_trainer.tui.screens.notice import NoticeScreen
+from mj_trainer.tui.screens.settings import SettingsScreen
+from mj_trainer.tui.tile_text import TileStyle
 from tests.tui.test_app_kit import wait_for
-from tui.app import make_app
-from tui.config import ConfigFile, Settings, parse_settings
-from tui.screens.home import HomeScreen
-from tui.screens.notice import NoticeScreen
-from tui.screens.settings import SettingsScreen
-from tui.tile_text import TileStyle
 
 
 def test_defaults_when_there_is_no_file(tmp_path: Path) -> None:

@@ -19,15 +19,15 @@ from textual.pilot import Pilot
 from textual.screen import Screen
 from textual.widgets import Input
 
-from engine.ruleset import load
-from quizzes.questions import PatternsAnswer
-from quizzes.review import Reviewer
-from quizzes.round import Round, RoundSettings, curated_source
-from quizzes.sources import ListSource, QuizHand
-from quizzes.store import ProgressStore
-from tui.screens.reference import ReferenceScreen
-from tui.screens.sets import SetsScreen
-from tui.screens.stats import StatsScreen
+from mj_trainer.engine.ruleset import load
+from mj_trainer.quizzes.questions import PatternsAnswer
+from mj_trainer.quizzes.review import Reviewer
+from mj_trainer.quizzes.round import Round, RoundSettings, curated_source
+from mj_trainer.quizzes.sources import ListSource, QuizHand
+from mj_trainer.quizzes.store import ProgressStore
+from mj_trainer.tui.screens.reference import ReferenceScreen
+from mj_trainer.tui.screens.sets import SetsScreen
+from mj_trainer.tui.screens.stats import StatsScreen
 
 SIZES = [(80, 24), (120, 40)]
 T0 = datetime(2025, 3, 1, 9, 0, tzinfo=UTC)

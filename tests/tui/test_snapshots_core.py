@@ -15,13 +15,13 @@ import pytest
 from textual.pilot import Pilot
 from textual.widgets import Input
 
-from quizzes.questions import QuestionKind
+from mj_trainer.quizzes.questions import QuestionKind
+from mj_trainer.tui.app import TrainerApp
+from mj_trainer.tui.messages import StartSet
+from mj_trainer.tui.screens.summary import SummaryScreen
+from mj_trainer.tui.widgets.pattern_picker import PatternPicker
 from tests.tui.test_app_kit import app_for, claim, quiz_ready, wait_for, write_set
 from tests.tui.test_quiz_classical import classical_set
-from tui.app import TrainerApp
-from tui.messages import StartSet
-from tui.screens.summary import SummaryScreen
-from tui.widgets.pattern_picker import PatternPicker
 
 SIZES = [pytest.param((80, 24), id="80x24"), pytest.param((120, 40), id="120x40")]
 SnapCompare = Callable[..., bool]

@@ -15,14 +15,14 @@ from textual.pilot import Pilot
 from textual.screen import Screen
 from textual.widgets import DataTable, Static, TabbedContent
 
-from engine.ruleset import load
-from quizzes.questions import PatternsAnswer
-from quizzes.round import Round, RoundSettings
-from quizzes.sources import ListSource, QuizHand
-from quizzes.store import ProgressStore
-from tui.messages import OpenReference, StartReview
-from tui.screens.stats import StatsScreen, duration_text, when_text
-from tui.widgets.stats_data import load_stats
+from mj_trainer.engine.ruleset import load
+from mj_trainer.quizzes.questions import PatternsAnswer
+from mj_trainer.quizzes.round import Round, RoundSettings
+from mj_trainer.quizzes.sources import ListSource, QuizHand
+from mj_trainer.quizzes.store import ProgressStore
+from mj_trainer.tui.messages import OpenReference, StartReview
+from mj_trainer.tui.screens.stats import StatsScreen, duration_text, when_text
+from mj_trainer.tui.widgets.stats_data import load_stats
 
 T0 = datetime(2025, 3, 1, 9, 0, tzinfo=UTC)
 # Four chows, nothing exposed, self-drawn, a 1 and no honor: All Chows 1.2 5 +

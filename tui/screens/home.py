@@ -15,11 +15,11 @@ from textual.screen import Screen
 from textual.widgets import Footer, Header, OptionList, Static
 from textual.widgets.option_list import Option
 
-from engine import tiles
-from tui.config import DIFFICULTIES, Settings
-from tui.messages import OpenScreen, StartRandom, StartReview
-from tui.tile_text import TileStyle, tiles_text
-from tui.widgets.safe_list import SafeOptionList
+from mj_trainer.engine import tiles
+from mj_trainer.tui.config import DIFFICULTIES, Settings
+from mj_trainer.tui.messages import OpenScreen, StartRandom, StartReview
+from mj_trainer.tui.tile_text import TileStyle, tiles_text
+from mj_trainer.tui.widgets.safe_list import SafeOptionList
 
 
 @dataclass(frozen=True, slots=True)

@@ -36,9 +36,9 @@ from textual.widgets import (
     Static,
 )
 
-from quizzes.explain import rule_refs
-from quizzes.grading import Grade
-from quizzes.questions import (
+from mj_trainer.quizzes.explain import rule_refs
+from mj_trainer.quizzes.grading import Grade
+from mj_trainer.quizzes.questions import (
     Answer,
     PatternsAnswer,
     Question,
@@ -46,14 +46,14 @@ from quizzes.questions import (
     TotalAnswer,
     YesNoAnswer,
 )
-from quizzes.round import RoundSummary
-from quizzes.sources import SourceUnavailable
-from tui.messages import OpenReference
-from tui.session import HINTABLE, RoundPlan, TrainerRound, as_int
-from tui.tile_text import TileStyle
-from tui.widgets.feedback import FeedbackView
-from tui.widgets.hand_view import HandView
-from tui.widgets.pattern_picker import PatternPicker
+from mj_trainer.quizzes.round import RoundSummary
+from mj_trainer.quizzes.sources import SourceUnavailable
+from mj_trainer.tui.messages import OpenReference
+from mj_trainer.tui.session import HINTABLE, RoundPlan, TrainerRound, as_int
+from mj_trainer.tui.tile_text import TileStyle
+from mj_trainer.tui.widgets.feedback import FeedbackView
+from mj_trainer.tui.widgets.hand_view import HandView
+from mj_trainer.tui.widgets.pattern_picker import PatternPicker
 
 Mode = Literal["loading", "question", "feedback", "error"]
 
@@ -522,7 +522,7 @@ class QuizScreen(Screen[RoundSummary | None]):
             self.round.finish()
             self.dismiss(None)
             return
-        from tui.screens.notice import ConfirmScreen
+        from mj_trainer.tui.screens.notice import ConfirmScreen
 
         def done(yes: bool | None) -> None:
             if yes:

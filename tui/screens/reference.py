@@ -26,13 +26,13 @@ from textual.screen import Screen
 from textual.widgets import Footer, Header, Input, Static, Tree
 from textual.widgets.tree import TreeNode
 
-from engine.ruleset import Pattern, Ruleset, RulesetError, builtin_names, load
-from engine.scoring import Score
-from quizzes.explain import rule_refs
-from tui.messages import StartRandom
-from tui.tile_text import TileStyle
-from tui.widgets.reference_examples import Example, find_example
-from tui.widgets.reference_rules import (
+from mj_trainer.engine.ruleset import Pattern, Ruleset, RulesetError, builtin_names, load
+from mj_trainer.engine.scoring import Score
+from mj_trainer.quizzes.explain import rule_refs
+from mj_trainer.tui.messages import StartRandom
+from mj_trainer.tui.tile_text import TileStyle
+from mj_trainer.tui.widgets.reference_examples import Example, find_example
+from mj_trainer.tui.widgets.reference_rules import (
     RULINGS,
     family_text,
     family_title,
@@ -41,7 +41,7 @@ from tui.widgets.reference_rules import (
     related_rulings,
     ruling_key,
 )
-from tui.widgets.reference_tiles import (
+from mj_trainer.tui.widgets.reference_tiles import (
     TileFlow,
     arrangement_pieces,
     bonus_piece,
@@ -92,7 +92,7 @@ def values_elsewhere(pattern: Pattern) -> list[tuple[Ruleset, Pattern]]:
 def practise_level(target: str, ruleset: Ruleset) -> str | None:
     """A difficulty the generator can aim at `target` with: medium, else hard, else easy."""
     try:
-        from engine.generator import GenerationError, plan
+        from mj_trainer.engine.generator import GenerationError, plan
     except ImportError:  # pragma: no cover - the generator ships with the engine
         return "medium"
     for level in ("medium", "hard", "easy"):
@@ -137,7 +137,7 @@ def _score_lines(result: Score, focus: str) -> str:
                      f"replaces the {'computation' if result.ruleset.doubling else 'sum'} "
                      f"({refs.limit})")
     elif result.ruleset.doubling:
-        from tui.score_view import how_text
+        from mj_trainer.tui.score_view import how_text
 
         lines.append(f"[b]Total {best.total}[/b] = {escape(how_text(result))} ({refs.total})")
     elif best.capped:

@@ -30,14 +30,14 @@ from textual.screen import Screen
 from textual.widgets import DataTable, Footer, Header, OptionList, Static
 from textual.widgets.option_list import Option
 
-from engine.hand import DEFAULT_RULESET
-from engine.ruleset import Ruleset
-from quizzes.sets import HandSet, SetError, builtin_sets, load_set_file
-from quizzes.store import ProgressStore, SetProgress, StoreError
-from tui.messages import StartSet
-from tui.tile_text import TileStyle
-from tui.widgets.reference_tiles import TileFlow, bonus_piece, context_text, hand_pieces
-from tui.widgets.sets_dialog import LoadSetDialog, problems_markup
+from mj_trainer.engine.hand import DEFAULT_RULESET
+from mj_trainer.engine.ruleset import Ruleset
+from mj_trainer.quizzes.sets import HandSet, SetError, builtin_sets, load_set_file
+from mj_trainer.quizzes.store import ProgressStore, SetProgress, StoreError
+from mj_trainer.tui.messages import StartSet
+from mj_trainer.tui.tile_text import TileStyle
+from mj_trainer.tui.widgets.reference_tiles import TileFlow, bonus_piece, context_text, hand_pieces
+from mj_trainer.tui.widgets.sets_dialog import LoadSetDialog, problems_markup
 
 # Set files loaded during this run of the app, so the list survives leaving the screen.
 _LOADED: WeakKeyDictionary[App[object], list[Path]] = WeakKeyDictionary()
@@ -189,7 +189,7 @@ class SetsScreen(Screen[None]):
         except SetError as err:
             return SetEntry(str(path), None, path, err)
         except Exception as err:
-            from quizzes.sets import SetProblem
+            from mj_trainer.quizzes.sets import SetProblem
 
             return SetEntry(str(path), None, path, SetError([SetProblem(path.name, str(err))]))
         found = progress.get(hand_set.id) or progress.get(str(path))

@@ -28,10 +28,10 @@ from textual.widgets import (
     Static,
 )
 
-from engine import tiles
-from quizzes.questions import QuestionKind
-from tui.config import DIFFICULTIES, MAX_ROUND, MIN_ROUND, Settings
-from tui.tile_text import TileStyle, tile_text
+from mj_trainer.engine import tiles
+from mj_trainer.quizzes.questions import QuestionKind
+from mj_trainer.tui.config import DIFFICULTIES, MAX_ROUND, MIN_ROUND, Settings
+from mj_trainer.tui.tile_text import TileStyle, tile_text
 
 PREVIEW_TILES = (0, 4, 8, 9 + 4, 18 + 8, tiles.EAST, tiles.NORTH, tiles.RED, tiles.GREEN,
                  tiles.WHITE, tiles.FLOWERS[0])
@@ -146,7 +146,7 @@ class SettingsScreen(Screen[None]):
         return self._house_ok(self.settings.ruleset)
 
     def _house_ok(self, path: str) -> Content:
-        from tui.rulesets import check_ruleset, lineage, ruleset_label
+        from mj_trainer.tui.rulesets import check_ruleset, lineage, ruleset_label
 
         checked = check_ruleset(path)
         if checked.rules is None:
@@ -171,7 +171,7 @@ class SettingsScreen(Screen[None]):
 
     def use_house_rules(self, text: str) -> bool:
         """Validate a house-rules file and, when it loads, make it the ruleset."""
-        from tui.rulesets import check_ruleset
+        from mj_trainer.tui.rulesets import check_ruleset
 
         status = self.query_one("#house-status", Static)
         checked = check_ruleset(text)

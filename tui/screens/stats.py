@@ -29,11 +29,17 @@ from textual.screen import Screen
 from textual.widgets import DataTable, Footer, Header, Static, TabbedContent, TabPane
 from textual_plotext import PlotextPlot
 
-from engine.ruleset import Ruleset
-from quizzes.review import utc
-from quizzes.store import ProgressStore, StoreError
-from tui.messages import OpenReference, StartReview
-from tui.widgets.stats_data import STATE_NAMES, AccuracyRow, StatsData, item_name, load_stats
+from mj_trainer.engine.ruleset import Ruleset
+from mj_trainer.quizzes.review import utc
+from mj_trainer.quizzes.store import ProgressStore, StoreError
+from mj_trainer.tui.messages import OpenReference, StartReview
+from mj_trainer.tui.widgets.stats_data import (
+    STATE_NAMES,
+    AccuracyRow,
+    StatsData,
+    item_name,
+    load_stats,
+)
 
 TABS: Final = ("overview", "categories", "families", "patterns", "review", "history")
 ACCURACY_TABLES: Final = ("stats-categories", "stats-families", "stats-patterns",
@@ -411,7 +417,7 @@ class StatsScreen(Screen[None]):
             return self.home_ruleset
         if ruleset_id == self.ruleset.id:
             return self.ruleset
-        from engine.ruleset import RulesetError, builtin_names, load
+        from mj_trainer.engine.ruleset import RulesetError, builtin_names, load
 
         if ruleset_id not in builtin_names():
             return None

@@ -10,10 +10,10 @@ from textual.screen import Screen
 from textual.widgets import Footer, Header, Static
 from textual.widgets.option_list import Option
 
-from quizzes.questions import QuestionKind
-from quizzes.round import RoundSummary
-from tui.messages import OpenReference, OpenScreen, StartRandom, StartReview, StartSet
-from tui.widgets.safe_list import SafeOptionList
+from mj_trainer.quizzes.questions import QuestionKind
+from mj_trainer.quizzes.round import RoundSummary
+from mj_trainer.tui.messages import OpenReference, OpenScreen, StartRandom, StartReview, StartSet
+from mj_trainer.tui.widgets.safe_list import SafeOptionList
 
 _KIND_LABELS = {k.value: k.label for k in QuestionKind}
 

@@ -21,14 +21,14 @@ from textual.content import Content
 from textual.message import Message
 from textual.widgets.option_list import Option
 
-from engine.scoring import Hit, Score
-from quizzes.explain import Explanation, ExplanationKind, rule_refs, shape_text
-from quizzes.grading import Grade, MarkStatus, PatternMark
-from quizzes.questions import QuestionKind, YesNoAnswer
-from tui.session import Hint
-from tui.tile_text import TileStyle
-from tui.widgets.hand_view import arrangement_block
-from tui.widgets.safe_list import SafeOptionList
+from mj_trainer.engine.scoring import Hit, Score
+from mj_trainer.quizzes.explain import Explanation, ExplanationKind, rule_refs, shape_text
+from mj_trainer.quizzes.grading import Grade, MarkStatus, PatternMark
+from mj_trainer.quizzes.questions import QuestionKind, YesNoAnswer
+from mj_trainer.tui.session import Hint
+from mj_trainer.tui.tile_text import TileStyle
+from mj_trainer.tui.widgets.hand_view import arrangement_block
+from mj_trainer.tui.widgets.safe_list import SafeOptionList
 
 _STATUS = {
     MarkStatus.RIGHT: ("✔ ", "$success", "right"),
@@ -247,8 +247,8 @@ def hit_line(h: Hit, width: int) -> Line:
 
 
 def score_lines(result: Score, *, width: int, style: TileStyle) -> list[Line]:
-    from engine.payoff import payoff
-    from tui.score_view import total_line
+    from mj_trainer.engine.payoff import payoff
+    from mj_trainer.tui.score_view import total_line
 
     best = result.best
     out = [Line(Content.assemble(("How it scores", "bold $accent")), header=True)]

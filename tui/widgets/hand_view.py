@@ -17,11 +17,11 @@ from textual.geometry import Size
 from textual.reactive import reactive
 from textual.widget import Widget
 
-from engine import tiles
-from engine.arrangements import Arrangement
-from engine.hand import Hand, Meld, MeldKind
-from engine.tiles import Tile
-from tui.tile_text import TileStyle, tile_text
+from mj_trainer.engine import tiles
+from mj_trainer.engine.arrangements import Arrangement
+from mj_trainer.engine.hand import Hand, Meld, MeldKind
+from mj_trainer.engine.tiles import Tile
+from mj_trainer.tui.tile_text import TileStyle, tile_text
 
 Chunk = list[Text]  # the rows of one unbreakable piece, all of the same cell width
 

@@ -28,8 +28,8 @@ from textual.message import Message
 from textual.widgets import Static
 from textual.widgets.option_list import Option, OptionDoesNotExist
 
-from engine.ruleset import Pattern, Ruleset
-from tui.widgets.safe_list import SafeOptionList
+from mj_trainer.engine.ruleset import Pattern, Ruleset
+from mj_trainer.tui.widgets.safe_list import SafeOptionList
 
 MAX_COUNT = 8  # the most a per-set or per-tile pattern can be claimed
 _FILTER_CHARS = re.compile(r"[0-9A-Za-z.'\u3400-\u9fff]")

@@ -20,9 +20,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Final
 
-from engine.hand import Hand
-from engine.ruleset import Ruleset
-from engine.scoring import Score, score
+from mj_trainer.engine.hand import Hand
+from mj_trainer.engine.ruleset import Ruleset
+from mj_trainer.engine.scoring import Score, score
 
 EXAMPLE_SEED: Final = 20240  # the generator's seed for example hands
 _lock = threading.Lock()
@@ -60,7 +60,7 @@ class PoolHand:
 def curated_pool() -> list[PoolHand]:
     """Every built-in curated hand; empty when the sets cannot be loaded."""
     try:
-        from quizzes.sets import SetError, all_hands
+        from mj_trainer.quizzes.sets import SetError, all_hands
     except ImportError:  # pragma: no cover - the sets ship with the trainer
         return []
     try:
@@ -71,7 +71,7 @@ def curated_pool() -> list[PoolHand]:
 
 
 def _build_index(ruleset: Ruleset, pool: Sequence[PoolHand]) -> dict[str, list[Example]]:
-    from tui.rulesets import lineage
+    from mj_trainer.tui.rulesets import lineage
 
     family = lineage(ruleset)
     found: dict[str, list[tuple[tuple[int, int, int, str], Example]]] = {}
@@ -114,7 +114,7 @@ def curated_examples(ruleset: Ruleset, pattern_id: str,
 def generated_example(ruleset: Ruleset, pattern_id: str, attempt: int = 0) -> Example | None:
     """A hand from the generator aimed at the pattern; None when it cannot make one."""
     try:
-        from engine.generator import GenerationError, generate_scored
+        from mj_trainer.engine.generator import GenerationError, generate_scored
     except ImportError:  # pragma: no cover - the generator ships with the engine
         return None
     seed = EXAMPLE_SEED + attempt

@@ -16,9 +16,9 @@ from typing import Final
 
 from textual.markup import escape
 
-from engine.arrangements import Shape
-from engine.patterns.registry import DETECTOR_SHAPES
-from engine.ruleset import DEFAULT, Pattern, Ruleset
+from mj_trainer.engine.arrangements import Shape
+from mj_trainer.engine.patterns.registry import DETECTOR_SHAPES
+from mj_trainer.engine.ruleset import DEFAULT, Pattern, Ruleset
 
 RULING_ID: Final = re.compile(r"[Rr](\d{1,2})")
 
@@ -406,7 +406,7 @@ def family_title(ruleset: Ruleset, family: str) -> str:
 
 def overview_text(ruleset: Ruleset) -> str:
     """The first page: how a hand is scored under this ruleset, in a few lines of markup."""
-    from quizzes.explain import rule_refs
+    from mj_trainer.quizzes.explain import rule_refs
 
     refs = rule_refs(ruleset)
     word = refs.family_word

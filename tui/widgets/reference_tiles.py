@@ -15,11 +15,11 @@ from rich.console import Console, ConsoleOptions
 from rich.measure import Measurement
 from rich.text import Text
 
-from engine import tiles
-from engine.arrangements import Arrangement, Group, GroupKind
-from engine.hand import Hand, MeldKind
-from engine.tiles import Tile
-from tui.tile_text import TileStyle, group_text, tiles_text
+from mj_trainer.engine import tiles
+from mj_trainer.engine.arrangements import Arrangement, Group, GroupKind
+from mj_trainer.engine.hand import Hand, MeldKind
+from mj_trainer.engine.tiles import Tile
+from mj_trainer.tui.tile_text import TileStyle, group_text, tiles_text
 
 _MELD_KIND = {MeldKind.CHOW: GroupKind.CHOW, MeldKind.PUNG: GroupKind.PUNG,
               MeldKind.KONG: GroupKind.KONG}

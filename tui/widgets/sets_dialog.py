@@ -15,7 +15,7 @@ from textual.screen import ModalScreen
 from textual.suggester import Suggester
 from textual.widgets import Button, Footer, Input, Static
 
-from quizzes.sets import HandSet, SetError, load_set_file
+from mj_trainer.quizzes.sets import HandSet, SetError, load_set_file
 
 
 class PathSuggester(Suggester):

@@ -18,10 +18,10 @@ from dataclasses import dataclass, field
 from datetime import date, datetime
 from typing import Final
 
-from engine.ruleset import Ruleset
-from quizzes.grading import Tally
-from quizzes.review import DueItem, State
-from quizzes.store import DayStreak, ItemStats, ProgressStore, RoundRecord
+from mj_trainer.engine.ruleset import Ruleset
+from mj_trainer.quizzes.grading import Tally
+from mj_trainer.quizzes.review import DueItem, State
+from mj_trainer.quizzes.store import DayStreak, ItemStats, ProgressStore, RoundRecord
 
 MISSED_TOP: Final = 10
 STATE_NAMES: Final = {State.Learning: "learning", State.Review: "review",
