@@ -9,155 +9,26 @@ once, each with the file name and, where it can be found, the line:
 
 from __future__ import annotations
 
-import difflib
-import re
 import tomllib
-from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
-from typing import Any, Final
+from typing import Any
 
-from mj_trainer.engine.arrangements import Shape
-from mj_trainer.engine.patterns import READING_DETECTORS, detector_names
-from mj_trainer.engine.patterns.registry import DETECTOR_SHAPES
-
-BUILTIN_DIR: Final = Path(__file__).resolve().parent / "rulesets"
-DEFAULT: Final = "mj-score-eval"
-UNITS: Final = ("hand", "set", "tile")
-# "additive": the total is the sum of the counted patterns (seed 000, Zung Jung).
-# "doubling": points doubled once per doubling (the classical scheme, R32).
-SCHEMES: Final = ("additive", "doubling")
-PAYOFFS: Final = ("zung-jung", "classical")
-KINDS: Final = ("points", "doubles")
-
-HEAD_KEYS: Final = (
-    "id", "name", "description", "extends", "scheme", "cap", "limit", "chicken_ignores",
-    "payoff", "loser_categories", "ready_half_categories",
+from mj_trainer.engine.patterns import READING_DETECTORS
+from mj_trainer.engine.ruleset_check import build, check_keys, place
+from mj_trainer.engine.ruleset_model import (
+    BUILTIN_DIR,
+    DEFAULT,
+    Pattern,
+    Ruleset,
+    RulesetError,
+    family_of,
 )
-PATTERN_KEYS: Final = (
-    "name", "chinese", "value", "unit", "kind", "limit", "detector", "family", "stacks",
-    "replaces", "not_for", "description", "enabled",
-)
-TOP_KEYS: Final = ("ruleset", "categories", "patterns")
-_TYPE_WORDS: Final = {int: "int (a whole number)", str: "str (text in quotes)",
-                      bool: "bool (true or false)"}
-
-
-class RulesetError(ValueError):
-    """A ruleset that cannot be loaded; one line per problem, each naming file and line."""
-
-    def __init__(self, problems: list[str] | str) -> None:
-        self.problems = [problems] if isinstance(problems, str) else list(problems)
-        super().__init__("\n".join(self.problems))
-
-
-@dataclass(frozen=True, slots=True)
-class Pattern:
-    """One scoring pattern as a ruleset defines it."""
-
-    id: str
-    name: str
-    chinese: str
-    value: int
-    unit: str
-    family: str
-    category: str
-    detector: str
-    stacks: bool
-    replaces: tuple[str, ...]
-    not_for: frozenset[Shape]
-    description: str
-    is_limit: bool = False  # R12: a limit hand stands alone
-    rank: tuple[int, ...] = ()  # the id as numbers, for ordering
-    kind: str = "points"  # "points" adds points; "doubles" doubles the points (R32)
-    shapes: frozenset[Shape] = frozenset(Shape)  # where it can count; see applies_to
-
-    def applies_to(self, shape: Shape) -> bool:
-        """Can this pattern ever count for a hand of this shape?
-
-        Set-based patterns cannot apply to seven pairs or thirteen orphans (R5, R16):
-        their detectors are registered for regular hands only; `not_for` removes more.
-        """
-        return shape in self.shapes
-
-    @property
-    def doubles(self) -> bool:
-        """True for a doubling (classical scheme): its value is a number of doublings."""
-        return self.kind == "doubles"
-
-    def value_text(self) -> str:
-        """'5', '10 per set', '2 per tile', 'x2', '1 doubling per set'."""
-        if self.doubles:
-            word = "doubling" if self.value == 1 else "doublings"
-            each = "" if self.unit == "hand" else f" per {self.unit}"
-            return f"{self.value} {word}{each}"
-        return str(self.value) if self.unit == "hand" else f"{self.value} per {self.unit}"
-
-
-@dataclass(frozen=True, slots=True)
-class Ruleset:
-    """A complete, validated ruleset."""
-
-    id: str
-    name: str
-    description: str
-    scheme: str
-    cap: int
-    limit: int
-    chicken_ignores: frozenset[str]
-    categories: dict[str, str]
-    patterns: tuple[Pattern, ...]
-    source: str
-    payoff: str | None = None  # how a win is paid, e.g. "zung-jung" or "classical"
-    # Classical settlement (R32): the categories a loser scores, and those whose limit
-    # hands a loser who was waiting on one scores half of (seed 004, "Ready hand").
-    loser_categories: frozenset[str] = field(default_factory=frozenset)
-    ready_half_categories: frozenset[str] = field(default_factory=frozenset)
-    # This ruleset's id and the ids of the rulesets it extends, nearest first, e.g.
-    # ("our-club", "mj-score-eval"): hands written for a parent also suit a child.
-    lineage: tuple[str, ...] = ()
-
-    def builds_on(self, other: str) -> bool:
-        """Whether this ruleset is the ruleset `other` (an id) or extends it."""
-        return other in self.lineage
-
-    def __hash__(self) -> int:
-        return hash((self.id, self.source))
-
-    def pattern(self, pattern_id: str) -> Pattern:
-        for p in self.patterns:
-            if p.id == pattern_id:
-                return p
-        raise KeyError(pattern_id)
-
-    def by_id(self) -> dict[str, Pattern]:
-        return {p.id: p for p in self.patterns}
-
-    def is_limit(self, pattern: Pattern) -> bool:
-        """R12: a limit pattern stands alone."""
-        return pattern.is_limit
-
-    def with_detector(self, detector: str) -> Pattern | None:
-        return next((p for p in self.patterns if p.detector == detector), None)
-
-    def family_members(self, family: str) -> list[Pattern]:
-        return [p for p in self.patterns if p.family == family]
-
-    @property
-    def doubling(self) -> bool:
-        """True for the classical scheme: points doubled once per doubling."""
-        return self.scheme == "doubling"
 
 
 def builtin_names() -> list[str]:
     """The rulesets that ship with the engine."""
     return sorted(p.stem for p in BUILTIN_DIR.glob("*.toml"))
-
-
-def family_of(pattern_id: str) -> str:
-    """R10: X.Y.Z belongs to family X.Y; X.Y is a family of its own."""
-    parts = pattern_id.split(".")
-    return ".".join(parts[:2])
 
 
 def load(name_or_path: str = DEFAULT) -> Ruleset:
@@ -178,7 +49,7 @@ def load(name_or_path: str = DEFAULT) -> Ruleset:
 def _load(path: Path, stamp: int) -> Ruleset:
     problems: list[str] = []
     data = _merged(path, (), problems)
-    return _build(data, path, problems)
+    return build(data, path, problems)
 
 
 def clear_cache() -> None:
@@ -224,104 +95,24 @@ def _read(path: Path) -> dict[str, Any]:
         raise RulesetError(f"{path.name}: {err}") from None
 
 
-# --- where a problem is: file and line ----------------------------------------------
-
-def _lines(path: Path) -> list[str]:
-    try:
-        return path.read_text(encoding="utf-8").splitlines()
-    except (OSError, UnicodeDecodeError):
-        return []
-
-
-def _table_header(table: str, pid: str | None) -> re.Pattern[str]:
-    if pid is None:
-        return re.compile(rf"^\s*\[\s*{re.escape(table)}\s*\]")
-    return re.compile(rf"^\s*\[\s*{re.escape(table)}\s*\.\s*[\"']?{re.escape(pid)}[\"']?\s*\]")
-
-
-def _find_line(path: Path, table: str, pid: str | None, key: str | None) -> int | None:
-    """The line of `key` in the table (or of the table itself), else of any mention."""
-    lines = _lines(path)
-    header = _table_header(table, pid)
-    key_re = re.compile(rf"^\s*[\"']?{re.escape(key)}[\"']?\s*=") if key else None
-    for i, line in enumerate(lines):
-        if not header.search(line):
-            continue
-        if key_re is None:
-            return i + 1
-        for j in range(i + 1, len(lines)):
-            if lines[j].lstrip().startswith("["):
-                break
-            if key_re.search(lines[j]):
-                return j + 1
-        return i + 1
-    # Dotted keys or inline tables: the first line naming the pattern (and the key).
-    needles = [n for n in (pid, key) if n]
-    for i, line in enumerate(lines):
-        if needles and all(n in line for n in needles):
-            return i + 1
-    if pid is not None:
-        for i, line in enumerate(lines):
-            if pid in line:
-                return i + 1
-    return None
-
-
-def _top_line(path: Path, key: str) -> int | None:
-    """The line of a top-level table or key: `[key]`, `[key."x"]` or `key = ...`."""
-    found = re.compile(rf"^\s*(\[+\s*[\"']?{re.escape(key)}[\"']?\s*[\].]|[\"']?"
-                       rf"{re.escape(key)}[\"']?\s*=)")
-    for i, line in enumerate(_lines(path), start=1):
-        if found.search(line):
-            return i
-    return None
-
-
-def _where(path: Path, table: str, pid: str | None = None, key: str | None = None) -> str:
-    """'house.toml line 7' (or just 'house.toml' when the line cannot be found)."""
-    line = _find_line(path, table, pid, key)
-    return f"{path.name} line {line}" if line else path.name
-
-
-def _owner(data: dict[str, Any], table: str, pid: str | None, key: str | None) -> Path:
-    """The file of the `extends` chain that set this value last (the most derived)."""
-    files: list[Path] = list(data.get("_files", {}))
-    for path in reversed(files):
-        section: Any = data["_files"][path].get(table)
-        if pid is not None and isinstance(section, dict):
-            if pid in section and (key is None or not isinstance(section[pid], dict)):
-                return path
-            section = section.get(pid)
-        if isinstance(section, dict) and (key is None or key in section):
-            return path
-    return files[-1] if files else Path("ruleset.toml")
-
-
-def _suggest(word: str, known: tuple[str, ...]) -> str:
-    close = difflib.get_close_matches(word, known, n=1)
-    return f" (did you mean '{close[0]}'?)" if close else ""
-
-
-# --- merging a file onto the ruleset it extends ---------------------------------------
-
 def _merged(path: Path, chain: tuple[Path, ...], problems: list[str]) -> dict[str, Any]:
     """The file's data on top of the data of the ruleset it extends."""
     if path in chain:
         raise RulesetError(f"{path.name}: 'extends' goes round in a circle")
     data = _read(path)
-    _check_keys(path, data, problems)
+    check_keys(path, data, problems)
     data["_files"] = {path: data}
     head = data.get("ruleset", {})
     parent_name = head.get("extends") if isinstance(head, dict) else None
     if parent_name is None:
         return data
     if not isinstance(parent_name, str):
-        raise RulesetError(f"{_where(path, 'ruleset', None, 'extends')}: 'extends' must be "
+        raise RulesetError(f"{place(path, 'ruleset', None, 'extends')}: 'extends' must be "
                            "a string: a built-in ruleset name or a .toml path")
     try:
         parent = _merged(_resolve(parent_name, path), (*chain, path), problems)
     except RulesetError as err:
-        raise RulesetError(f"{_where(path, 'ruleset', None, 'extends')}: {err}") from None
+        raise RulesetError(f"{place(path, 'ruleset', None, 'extends')}: {err}") from None
     out: dict[str, Any] = dict(parent)
     for key, value in data.items():
         if key == "_files":
@@ -330,7 +121,7 @@ def _merged(path: Path, chain: tuple[Path, ...], problems: list[str]) -> dict[st
             merged = dict(parent.get("patterns", {}))
             for pid, fields in value.items():
                 if pid not in merged and isinstance(fields, dict) and "detector" not in fields:
-                    problems.append(f"{_where(path, 'patterns', pid)}: unknown pattern id "
+                    problems.append(f"{place(path, 'patterns', pid)}: unknown pattern id "
                                     f"{pid} (a new pattern needs a detector, a name and a "
                                     "value)")
                     continue
@@ -349,254 +140,9 @@ def _merged(path: Path, chain: tuple[Path, ...], problems: list[str]) -> dict[st
     return out
 
 
-def _check_keys(path: Path, data: dict[str, Any], problems: list[str]) -> None:
-    """Unknown tables and keys: almost always a typo, so say which and suggest."""
-    for key in data:
-        if key not in TOP_KEYS:
-            line = _top_line(path, key)
-            where = f"{path.name} line {line}" if line else path.name
-            problems.append(f"{where}: unknown table [{key}]{_suggest(key, TOP_KEYS)}; a ruleset "
-                            "file has [ruleset], [categories] and [patterns.\"ID\"] tables")
-    head = data.get("ruleset")
-    if isinstance(head, dict):
-        for key in head:
-            if key not in HEAD_KEYS:
-                problems.append(f"{_where(path, 'ruleset', None, key)}: unknown key '{key}' in "
-                                f"[ruleset]{_suggest(key, HEAD_KEYS)}")
-    elif "ruleset" in data:
-        problems.append(f"{path.name}: [ruleset] must be a table")
-    patterns = data.get("patterns")
-    if isinstance(patterns, dict):
-        for pid, fields in patterns.items():
-            if not isinstance(fields, dict):
-                continue
-            for key in fields:
-                if key not in PATTERN_KEYS:
-                    problems.append(f"{_where(path, 'patterns', pid, key)}: unknown key '{key}' "
-                                    f"in pattern {pid}{_suggest(key, PATTERN_KEYS)}")
-    elif "patterns" in data:
-        problems.append(f"{path.name}: [patterns] must hold tables like [patterns.\"1.2\"]")
-
-
-# --- building the ruleset ------------------------------------------------------------
-
-def _kind_text(value: object) -> str:
-    if isinstance(value, bool):
-        return f"the boolean {str(value).lower()}"
-    if isinstance(value, int):
-        return f"the number {value}"
-    if isinstance(value, float):
-        return f"the number {value}"
-    if isinstance(value, str):
-        return f"the string {value!r}"
-    if isinstance(value, list):
-        return "a list"
-    if isinstance(value, dict):
-        return "a table"
-    return type(value).__name__
-
-
-def _build(data: dict[str, Any], path: Path, problems: list[str]) -> Ruleset:
-    """The ruleset of the merged data; raises with `problems` and every new one."""
-    head = data.get("ruleset")
-    if not isinstance(head, dict):
-        raise RulesetError([*problems, f"{path.name}: a [ruleset] table is required"])
-
-    def at(table: str, pid: str | None = None, key: str | None = None) -> str:
-        return _where(_owner(data, table, pid, key), table, pid, key)
-
-    def need(table: dict[str, Any], key: str, kind: type, where: tuple[str, str | None],
-             default: Any = None) -> Any:
-        value = table.get(key, default)
-        if value is None or not isinstance(value, kind) or (kind is int and isinstance(value,
-                                                                                     bool)):
-            got = " and is missing" if value is None else f", not {_kind_text(value)}"
-            label = "[ruleset]" if where[1] is None else f"pattern {where[1]}"
-            problems.append(f"{at(where[0], where[1], key)}: {label}: '{key}' must be a "
-                            f"{_TYPE_WORDS.get(kind, kind.__name__)}{got}")
-            return kind()
-        return value
-
-    head_at = ("ruleset", None)
-    rid = need(head, "id", str, head_at, path.stem)
-    scheme = need(head, "scheme", str, head_at, "additive")
-    if scheme not in SCHEMES:
-        problems.append(f"{at('ruleset', None, 'scheme')}: scheme {scheme!r} is not one of "
-                        f"{', '.join(SCHEMES)}")
-    cap = need(head, "cap", int, head_at, 320)
-    if isinstance(head.get("cap"), int) and not isinstance(head.get("cap"), bool) and cap <= 0:
-        problems.append(f"{at('ruleset', None, 'cap')}: cap must be above 0, not {cap}")
-    payoff = head.get("payoff")
-    if payoff is not None and payoff not in PAYOFFS:
-        problems.append(f"{at('ruleset', None, 'payoff')}: payoff {payoff!r} is not one of "
-                        f"{', '.join(PAYOFFS)}")
-        payoff = None
-    limit = need(head, "limit", int, head_at, cap)
-    for key in ("name", "description"):
-        if key in head:
-            need(head, key, str, head_at)
-    ignores = _string_list(head, "chicken_ignores", at("ruleset", None, "chicken_ignores"),
-                           problems)
-    losers = _string_list(head, "loser_categories", at("ruleset", None, "loser_categories"),
-                          problems)
-    ready_half = _string_list(head, "ready_half_categories",
-                              at("ruleset", None, "ready_half_categories"), problems)
-    raw_categories = data.get("categories", {})
-    if not isinstance(raw_categories, dict):
-        problems.append(f"{path.name}: [categories] must be a table of number = name")
-        raw_categories = {}
-    categories = {str(k): str(v) for k, v in raw_categories.items()}
-    known = detector_names()
-    patterns: list[Pattern] = []
-    disabled: set[str] = set()
-    doubling_ids: list[str] = []
-    raw = data.get("patterns", {})
-    if not isinstance(raw, dict) or not raw:
-        problems.append(f"{path.name}: no [patterns.\"ID\"] tables")
-        raw = {}
-    for pid, fields in raw.items():
-        where = ("patterns", pid)
-        if not re.fullmatch(r"\d+(\.\d+){0,2}", pid):
-            problems.append(f"{at('patterns', pid)}: pattern id {pid!r}: an id is numbers "
-                            "joined by dots, like 5.1.2")
-            continue
-        if not isinstance(fields, dict):
-            problems.append(f"{at('patterns', pid)}: pattern {pid} must be a table")
-            continue
-        enabled = fields.get("enabled", True)
-        if not isinstance(enabled, bool):
-            problems.append(f"{at('patterns', pid, 'enabled')}: pattern {pid}: 'enabled' must "
-                            f"be true or false, not {_kind_text(enabled)}")
-        elif not enabled:
-            disabled.add(pid)
-            continue
-        detector = need(fields, "detector", str, where)
-        if detector and detector not in known:
-            problems.append(f"{at('patterns', pid, 'detector')}: pattern {pid}: unknown "
-                            f"detector {detector!r}{_suggest(detector, tuple(sorted(known)))}")
-        unit = fields.get("unit", "hand")
-        if unit not in UNITS:
-            problems.append(f"{at('patterns', pid, 'unit')}: pattern {pid}: unit must be one of "
-                            f"{', '.join(UNITS)}, not {_kind_text(unit)}")
-        kind = fields.get("kind", "points")
-        if kind not in KINDS:
-            problems.append(f"{at('patterns', pid, 'kind')}: pattern {pid}: kind must be "
-                            f"points or doubles, not {_kind_text(kind)}")
-            kind = "points"
-        elif kind == "doubles" and scheme != "doubling":
-            doubling_ids.append(pid)
-        for key in ("stacks", "limit"):
-            if key in fields and not isinstance(fields[key], bool):
-                problems.append(f"{at('patterns', pid, key)}: pattern {pid}: '{key}' must be "
-                                f"true or false, not {_kind_text(fields[key])}")
-        for key in ("chinese", "description", "family"):
-            if key in fields and not isinstance(fields[key], str):
-                problems.append(f"{at('patterns', pid, key)}: pattern {pid}: '{key}' must be "
-                                f"text in quotes, not {_kind_text(fields[key])}")
-        not_for: set[Shape] = set()
-        for shape_name in _string_list(fields, "not_for", at("patterns", pid, "not_for"),
-                                       problems):
-            try:
-                not_for.add(Shape(shape_name))
-            except ValueError:
-                shapes = ", ".join(s.value for s in Shape)
-                problems.append(f"{at('patterns', pid, 'not_for')}: pattern {pid}: unknown hand "
-                                f"shape {shape_name!r} in not_for (known: {shapes})")
-        explicit_limit = fields.get("limit")
-        value = need(fields, "value", int, where)
-        patterns.append(
-            Pattern(
-                id=pid,
-                name=need(fields, "name", str, where),
-                chinese=str(fields.get("chinese", "")),
-                value=value,
-                unit=str(unit),
-                family=str(fields.get("family", family_of(pid))),
-                category=pid.split(".")[0],
-                detector=detector,
-                stacks=fields.get("stacks", False) is True,
-                replaces=tuple(_string_list(fields, "replaces", at("patterns", pid, "replaces"),
-                                            problems)),
-                not_for=frozenset(not_for),
-                description=str(fields.get("description", "")),
-                # Explicit `limit = true/false` wins; otherwise a points pattern worth the
-                # ruleset's limit or more is a limit hand (R12).
-                is_limit=(explicit_limit if isinstance(explicit_limit, bool)
-                          else kind == "points" and isinstance(value, int)
-                          and not isinstance(value, bool) and value >= limit),
-                rank=tuple(int(x) for x in pid.split(".")),
-                kind=str(kind),
-                shapes=DETECTOR_SHAPES.get(detector, frozenset(Shape)) - frozenset(not_for),
-            )
-        )
-    if doubling_ids:
-        # One message: the scheme set in this file, or the first doubling pattern.
-        files = list(data.get("_files", {}))
-        mine = files[-1] if files else path
-        located = (at("ruleset", None, "scheme")
-                   if _owner(data, "ruleset", None, "scheme") == mine and "scheme" in head
-                   else at("patterns", doubling_ids[0], "kind"))
-        shown = ", ".join(doubling_ids[:5]) + (" ..." if len(doubling_ids) > 5 else "")
-        problems.append(f"{located}: kind = \"doubles\" (pattern {shown}) needs "
-                        "scheme = \"doubling\" in [ruleset]")
-    ids = {p.id for p in patterns}
-    for p in patterns:
-        for other in p.replaces:
-            # Replacing a pattern that a house rule switched off is harmless.
-            if other not in ids and other not in disabled:
-                problems.append(f"{at('patterns', p.id, 'replaces')}: pattern {p.id} replaces "
-                                f"unknown pattern {other}")
-    if problems:
-        raise RulesetError(problems)
-    patterns.sort(key=lambda p: p.rank)
-    return Ruleset(
-        id=rid,
-        name=str(head.get("name", rid)),
-        description=str(head.get("description", "")),
-        scheme=scheme,
-        cap=cap,
-        limit=limit,
-        chicken_ignores=frozenset(str(x) for x in ignores),
-        categories=categories,
-        patterns=tuple(patterns),
-        source=str(path),
-        payoff=payoff,
-        loser_categories=frozenset(losers),
-        ready_half_categories=frozenset(ready_half),
-        lineage=_lineage(data, rid),
-    )
-
-
-def _lineage(data: dict[str, Any], rid: str) -> tuple[str, ...]:
-    """The ids along the `extends` chain, nearest first.
-
-    A file that names no id of its own carries its parent's, as the merge does.
-    """
-    ids: list[str] = []
-    current = rid
-    for file_data in data.get("_files", {}).values():  # the root first
-        head = file_data.get("ruleset")
-        own = head.get("id") if isinstance(head, dict) else None
-        current = own if isinstance(own, str) else current
-        ids.append(current)
-    out: list[str] = [rid]
-    for rule_id in reversed(ids):
-        if rule_id not in out:
-            out.append(rule_id)
-    return tuple(out)
-
-
-def _string_list(table: dict[str, Any], key: str, where: str, problems: list[str]) -> list[str]:
-    """A list of strings from a table, or a problem noted and an empty list."""
-    value = table.get(key, [])
-    if not isinstance(value, list) or not all(isinstance(x, str) for x in value):
-        problems.append(f"{where}: '{key}' must be a list of strings, like [\"a\", \"b\"], "
-                        f"not {_kind_text(value)}")
-        return []
-    return value
-
-
-__all__ = [
+__all__ = [  # the model and the checks live in ruleset_model and ruleset_check
+    "BUILTIN_DIR",
+    "DEFAULT",
     "READING_DETECTORS",
     "Pattern",
     "Ruleset",

@@ -32,8 +32,8 @@ from enum import Enum
 from typing import Any
 
 from mj_trainer.engine.ruleset import DEFAULT, Pattern
-from mj_trainer.quizzes import explain
-from mj_trainer.quizzes.explain import Explanation
+from mj_trainer.quizzes import explain, totals
+from mj_trainer.quizzes.explanation import Explanation
 from mj_trainer.quizzes.questions import (
     Answer,
     PatternsAnswer,
@@ -360,14 +360,14 @@ def _grade_patterns(question: Question, answer: PatternsAnswer | None) -> Grade:
             explanations.append(other)
     explanations.extend(_pattern_explanations(question, marks))
     if points_ok is False:
-        explanations.append(explain.points_explanation(result, points_given))
+        explanations.append(totals.points_explanation(result, points_given))
     if doubles_ok is False:
-        explanations.append(explain.doubles_explanation(result, doubles_given))
+        explanations.append(totals.doubles_explanation(result, doubles_given))
     if not total_ok:
         if parts is None:
-            explanations.append(explain.total_explanation(result, given))
+            explanations.append(totals.total_explanation(result, given))
         else:
-            explanations.append(explain.total_explanation(result, given, points=points_given,
+            explanations.append(totals.total_explanation(result, given, points=points_given,
                                                           doubles=doubles_given))
     right = sum(m.right for m in marks)
     union = right + sum(m.missed + m.extra for m in marks)
@@ -399,7 +399,7 @@ def _grade_total(question: Question, answer: TotalAnswer | None) -> Grade:
             other = explain.other_arrangement(result, None, given)
             if other is not None:
                 explanations.append(other)
-        explanations.append(explain.total_explanation(result, given))
+        explanations.append(totals.total_explanation(result, given))
     counted = [h.pattern.id for h in result.counted]
     text = f"total {'right' if ok else 'wrong'}: {1 if ok else 0}"
     return Grade(question, answer, 1.0 if ok else 0.0, ok, (), given, ok, tuple(explanations),

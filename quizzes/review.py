@@ -8,7 +8,7 @@ Every graded question rates the cards of the patterns and families it tested:
 
 So a pattern missed today is due again soon, and one answered right again and again
 is pushed out to days, weeks, months.  The cards live in the progress store
-(`quizzes.store`); due cards drive `ReviewSource` (`quizzes.sources`).
+(`quizzes.store`); due cards drive `ReviewSource` (`quizzes.sources.review_source`).
 """
 
 from __future__ import annotations
@@ -17,16 +17,10 @@ import zlib
 from collections.abc import Iterable
 from dataclasses import dataclass
 from datetime import UTC, datetime
-from typing import TYPE_CHECKING
 
 from fsrs import Card, Rating, ReviewLog, Scheduler, State
 
 from mj_trainer.quizzes.grading import ItemKey
-
-if TYPE_CHECKING:
-    from mj_trainer.engine.ruleset import Ruleset
-    from mj_trainer.quizzes.sources import Finder, QuizHand, ReviewSource
-    from mj_trainer.quizzes.store import ProgressStore
 
 __all__ = [
     "Card",
@@ -36,7 +30,6 @@ __all__ = [
     "State",
     "due_refs",
     "rating_for",
-    "review_source",
     "utc",
 ]
 
@@ -99,22 +92,3 @@ def due_refs(items: Iterable[DueItem]) -> list[str]:
         if d.ref not in out:
             out.append(d.ref)
     return out
-
-
-def review_source(store: ProgressStore, now: datetime | None = None, *,
-                  limit: int | None = None, pool: Iterable[QuizHand] | None = None,
-                  finders: list[Finder] | None = None, seed: int | None = None,
-                  ruleset: Ruleset | None = None) -> ReviewSource:
-    """A source of hands aimed at what is due for review now, most overdue first.
-
-    Only the cards of `ruleset` (the default ruleset when None) are reviewed: a pattern
-    id means another pattern in another ruleset.
-    """
-    from mj_trainer.engine.ruleset import DEFAULT
-    from mj_trainer.quizzes.sources import ReviewSource
-
-    refs = due_refs(store.due_items(now, ruleset=ruleset.id if ruleset is not None
-                                    else DEFAULT))
-    if limit is not None:
-        refs = refs[:limit]
-    return ReviewSource(refs, pool=pool, finders=finders, seed=seed, ruleset=ruleset)

@@ -23,11 +23,19 @@ from datetime import datetime
 from itertools import islice
 from typing import Any
 
-from mj_trainer.engine.ruleset import Ruleset, load
+from mj_trainer.engine.ruleset import DEFAULT, Ruleset, load
 from mj_trainer.quizzes.grading import Grade, grade, split_item
 from mj_trainer.quizzes.questions import Answer, Question, QuestionKind, make_question
-from mj_trainer.quizzes.review import utc
-from mj_trainer.quizzes.sources import CuratedSource, HandSource, Order, QuizHand, curated_hands
+from mj_trainer.quizzes.review import due_refs, utc
+from mj_trainer.quizzes.sources import (
+    CuratedSource,
+    Finder,
+    HandSource,
+    Order,
+    QuizHand,
+    ReviewSource,
+    curated_hands,
+)
 from mj_trainer.quizzes.store import AnswerRecord, ProgressStore, SetPosition
 
 # Answers this fast (seconds) and right rate Easy for review; slower right ones Good.
@@ -333,3 +341,19 @@ def curated_source(set_name: str, hands: Sequence[QuizHand] | None = None, *,
         if order is Order.SHUFFLED and seed is None:
             seed = progress.seed
     return CuratedSource(set_name, chosen, order=order, seed=seed, start=start)
+
+
+def review_source(store: ProgressStore, now: datetime | None = None, *,
+                  limit: int | None = None, pool: Iterable[QuizHand] | None = None,
+                  finders: list[Finder] | None = None, seed: int | None = None,
+                  ruleset: Ruleset | None = None) -> ReviewSource:
+    """A source of hands aimed at what is due for review now, most overdue first.
+
+    Only the cards of `ruleset` (the default ruleset when None) are reviewed: a pattern
+    id means another pattern in another ruleset.
+    """
+    refs = due_refs(store.due_items(now, ruleset=ruleset.id if ruleset is not None
+                                    else DEFAULT))
+    if limit is not None:
+        refs = refs[:limit]
+    return ReviewSource(refs, pool=pool, finders=finders, seed=seed, ruleset=ruleset)

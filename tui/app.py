@@ -32,11 +32,18 @@ from textual.theme import Theme
 
 from mj_trainer.engine.ruleset import DEFAULT, Ruleset, RulesetError, builtin_names, load
 from mj_trainer.quizzes.round import RoundSummary
+from mj_trainer.quizzes.session import (
+    RoundPlan,
+    SessionError,
+    due_count,
+    random_plan,
+    review_plan,
+    set_plan,
+)
 from mj_trainer.quizzes.store import ProgressStore, StoreError
 from mj_trainer.tui.config import DEFAULT_THEME, ConfigFile, Settings
 from mj_trainer.tui.messages import OpenReference, OpenScreen, StartRandom, StartReview, StartSet
 from mj_trainer.tui.screens.home import HomeScreen, HomeStats
-from mj_trainer.tui.session import RoundPlan, SessionError, due_count, plan_for
 from mj_trainer.tui.tile_text import TileStyle
 
 MIN_WIDTH = 64
@@ -97,6 +104,23 @@ def app_version() -> str:
         return version("mj-trainer")
     except PackageNotFoundError:  # pragma: no cover - a bare checkout
         return "unknown"
+
+
+
+RoundRequest = StartSet | StartRandom | StartReview
+
+
+def plan_for(msg: RoundRequest, settings: Settings, *, store: ProgressStore | None,
+             seed: int, clock: Callable[[], float] = time.monotonic) -> RoundPlan[RoundRequest]:
+    """The plan for any start message (SessionError when it cannot be started)."""
+    plan: RoundPlan[RoundRequest]
+    if isinstance(msg, StartSet):
+        plan = set_plan(msg, settings, store=store, seed=seed, clock=clock)
+    elif isinstance(msg, StartRandom):
+        plan = random_plan(msg, settings, store=store, seed=seed, clock=clock)
+    else:
+        plan = review_plan(msg, settings, store=store, seed=seed, clock=clock)
+    return plan
 
 
 class TrainerApp(App[None]):
@@ -281,7 +305,7 @@ class TrainerApp(App[None]):
         self.push_screen(QuizScreen(plan, tile_style=self.tile_style),
                          partial(self._round_over, plan))
 
-    def _round_over(self, plan: RoundPlan, summary: RoundSummary | None) -> None:
+    def _round_over(self, plan: RoundPlan[RoundRequest], summary: RoundSummary | None) -> None:
         from mj_trainer.tui.screens.summary import SummaryScreen
 
         if summary is not None:

@@ -85,7 +85,7 @@ def _reference_target(text: str, ruleset_name: str) -> tuple[str | None, str | N
     key = text.strip()
     if not key:
         return None, "an empty target: give a pattern id such as 8.1.3"
-    from mj_trainer.tui.widgets.reference_rules import ruling_key
+    from mj_trainer.quizzes.rulings import ruling_key
 
     ruling = ruling_key(key)
     if ruling is not None:
@@ -103,7 +103,7 @@ def _reference_target(text: str, ruleset_name: str) -> tuple[str | None, str | N
 
 def _check_set(name: str) -> str | None:
     """Why `--set NAME` cannot be played, or None when it can."""
-    from mj_trainer.tui.session import SessionError, _set_hands
+    from mj_trainer.quizzes.session import SessionError, _set_hands
 
     try:
         _set_hands(name)

@@ -9,12 +9,14 @@ and bonus tiles only when the ruleset scores them.
 
 from __future__ import annotations
 
+import random
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Final
+from typing import Final, Protocol
 
 from mj_trainer.engine import tiles
 from mj_trainer.engine.generator.errors import Retry
+from mj_trainer.engine.generator.policy import Policy
 from mj_trainer.engine.hand import (
     EXCLUSIVE,
     NEEDS_DISCARD,
@@ -25,9 +27,6 @@ from mj_trainer.engine.hand import (
 )
 from mj_trainer.engine.ruleset import Ruleset
 from mj_trainer.engine.tiles import Tile
-
-if TYPE_CHECKING:
-    from mj_trainer.engine.generator.builder import Draft
 
 # Detectors that show a ruleset scores bonus tiles at all (with `is_bonus_detector`).
 BONUS_DETECTORS: Final = frozenset(
@@ -100,6 +99,20 @@ class RulesInfo:
             d.startswith("bonus_tile") for d in banned_detectors
         )
         return cls(name, ruleset, detectors, incidentals, uses_bonus, natural)
+
+
+class Draft(Protocol):
+    """What the context reads of a hand under construction (`builder.Draft`)."""
+
+    rng: random.Random
+    policy: Policy
+    rules: RulesInfo
+    counts: list[int]
+    incidentals: list[Incidental]
+    no_incidentals: bool
+    bonus: tuple[Tile, ...] | None
+    min_bonus: int
+    seat: Tile | None
 
 
 def _clash(a: Incidental, b: Incidental) -> bool:

@@ -7,9 +7,10 @@ from pathlib import Path
 import pytest
 
 from mj_trainer.engine.ruleset import load
-from mj_trainer.quizzes.explain import ExplanationKind, group_text
+from mj_trainer.quizzes.explanation import ExplanationKind
 from mj_trainer.quizzes.grading import Grade, grade
 from mj_trainer.quizzes.questions import PatternsAnswer, QuestionKind, TotalAnswer, YesNoAnswer
+from mj_trainer.quizzes.wording import group_text
 from tests.quizzes import hands as H
 from tests.quizzes.conftest import question
 
@@ -343,7 +344,7 @@ def test_does_count_no_on_a_counted_pattern_is_a_miss() -> None:
 
 
 def test_every_explanation_names_a_rule_and_round_trips_through_json() -> None:
-    from mj_trainer.quizzes.explain import Explanation
+    from mj_trainer.quizzes.explanation import Explanation
 
     g = grade(question(H.WINDS), PatternsAnswer.of({"2.2.1": 1, "8.1.1": 1, "1.1": 1}, 7))
     assert g.explanations

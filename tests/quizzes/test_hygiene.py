@@ -9,7 +9,9 @@ from pathlib import Path
 from mj_trainer import quizzes
 
 MODULES = [f"mj_trainer.quizzes.{name}" for name in (
-    "explain", "export", "grading", "questions", "review", "round", "sources", "store")]
+    "evidence", "examples", "explain", "explanation", "export", "grading", "hints",
+    "questions", "records", "review", "round", "rule_refs", "rulings", "session", "sources",
+    "stats", "store", "store_files", "store_schema", "totals", "wording")]
 
 
 def test_every_quiz_module_is_listed() -> None:

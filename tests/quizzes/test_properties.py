@@ -9,7 +9,7 @@ from hypothesis import strategies as st
 
 from mj_trainer.engine import tiles
 from mj_trainer.engine.hand import Hand, Meld, MeldKind, validate
-from mj_trainer.quizzes.explain import ExplanationKind
+from mj_trainer.quizzes.explanation import ExplanationKind
 from mj_trainer.quizzes.grading import grade
 from mj_trainer.quizzes.questions import (
     PatternsAnswer,

@@ -9,8 +9,8 @@ import pytest
 from fsrs import Rating, Scheduler
 
 from mj_trainer.quizzes.questions import PatternsAnswer, QuestionKind
-from mj_trainer.quizzes.review import Reviewer, due_refs, rating_for, review_source, utc
-from mj_trainer.quizzes.round import Round, RoundSettings
+from mj_trainer.quizzes.review import Reviewer, due_refs, rating_for, utc
+from mj_trainer.quizzes.round import Round, RoundSettings, review_source
 from mj_trainer.quizzes.sources import ListSource, QuizHand, ReviewSource
 from mj_trainer.quizzes.store import ProgressStore
 from tests.quizzes import hands as H

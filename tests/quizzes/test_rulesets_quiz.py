@@ -22,8 +22,8 @@ import pytest
 from mj_trainer.engine.hand import Hand
 from mj_trainer.engine.ruleset import Ruleset, builtin_names, load
 from mj_trainer.engine.scoring import score
-from mj_trainer.quizzes import store as store_mod
-from mj_trainer.quizzes.explain import Explanation, ExplanationKind, rule_refs
+from mj_trainer.quizzes import store_schema as schema_mod
+from mj_trainer.quizzes.explanation import Explanation, ExplanationKind
 from mj_trainer.quizzes.grading import (
     Grade,
     family_item,
@@ -44,8 +44,9 @@ from mj_trainer.quizzes.questions import (
     choose_target,
     make_question,
 )
-from mj_trainer.quizzes.review import Rating, Reviewer, review_source
-from mj_trainer.quizzes.round import Round, RoundSettings
+from mj_trainer.quizzes.review import Rating, Reviewer
+from mj_trainer.quizzes.round import Round, RoundSettings, review_source
+from mj_trainer.quizzes.rule_refs import rule_refs
 from mj_trainer.quizzes.sources import (
     GenerationUnavailable,
     GeneratorSource,
@@ -751,8 +752,8 @@ def _old_record(seq: int, ruleset: str, ok: bool, day: int) -> AnswerRecord:
 def _v2_store(path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """A version 2 progress file with an answer of each ruleset under the plain keys."""
     with monkeypatch.context() as m:
-        m.setattr(store_mod, "MIGRATIONS", store_mod.MIGRATIONS[:2])
-        m.setattr(store_mod, "SCHEMA_VERSION", 2)
+        m.setattr(schema_mod, "MIGRATIONS", schema_mod.MIGRATIONS[:2])
+        m.setattr(schema_mod, "SCHEMA_VERSION", 2)
         with ProgressStore.open(path) as s:
             assert s.schema_version == 2
             rid = s.start_round(source="hands", source_name="old", ruleset="mixed",

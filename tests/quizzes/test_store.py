@@ -14,6 +14,7 @@ from pathlib import Path
 import pytest
 
 import mj_trainer.quizzes.store as store_mod
+import mj_trainer.quizzes.store_schema as schema_mod
 from mj_trainer.quizzes.grading import grade
 from mj_trainer.quizzes.questions import PatternsAnswer, QuestionKind, YesNoAnswer
 from mj_trainer.quizzes.review import Reviewer
@@ -296,7 +297,7 @@ def _version_1(path: Path) -> None:
     """A database as version 1 of the schema left it, with some history."""
     conn = sqlite3.connect(path, isolation_level=None)
     conn.execute("BEGIN")
-    store_mod.MIGRATIONS[0](conn, Reviewer())
+    schema_mod.MIGRATIONS[0](conn, Reviewer())
     conn.execute("PRAGMA user_version = 1")
     conn.execute(
         "INSERT INTO rounds (id, started_at, source, source_name, ruleset, kinds, planned) "
@@ -348,7 +349,7 @@ def test_a_failed_migration_changes_nothing(tmp_path: Path,
         conn.execute("CREATE TABLE cards (item TEXT)")
         raise RuntimeError("migration bug")
 
-    monkeypatch.setattr(store_mod, "MIGRATIONS", (store_mod.MIGRATIONS[0], broken))
+    monkeypatch.setattr(schema_mod, "MIGRATIONS", (schema_mod.MIGRATIONS[0], broken))
     with pytest.raises(RuntimeError):
         ProgressStore.open(tmp_path)
     conn = sqlite3.connect(path)

@@ -9,11 +9,11 @@ from pathlib import Path
 from textual.widgets import Input
 
 from mj_trainer.quizzes.grading import MarkStatus
+from mj_trainer.quizzes.hints import HINT_COST
 from mj_trainer.quizzes.questions import QuestionKind
 from mj_trainer.tui.messages import StartSet
 from mj_trainer.tui.screens.quiz import QuizScreen
 from mj_trainer.tui.screens.summary import SummaryScreen
-from mj_trainer.tui.session import HINT_COST
 from mj_trainer.tui.widgets.feedback import FeedbackView
 from mj_trainer.tui.widgets.pattern_picker import PatternPicker
 from tests.tui.test_app_kit import (

@@ -7,15 +7,15 @@ from textual.content import Content
 
 from mj_trainer.engine.notation import parse
 from mj_trainer.engine.ruleset import builtin_names, load
-from mj_trainer.tui.tile_text import TILE_WIDTH, TileStyle
-from mj_trainer.tui.widgets.reference_examples import EXAMPLE_SEED, PoolHand, find_example
-from mj_trainer.tui.widgets.reference_rules import (
+from mj_trainer.quizzes.examples import EXAMPLE_SEED, PoolHand, find_example
+from mj_trainer.quizzes.rulings import (
     RULINGS,
     family_text,
     overview_text,
     related_rulings,
     ruling_key,
 )
+from mj_trainer.tui.tile_text import TILE_WIDTH, TileStyle
 from mj_trainer.tui.widgets.reference_tiles import TileFlow, bonus_piece, context_text, hand_pieces
 
 # --------------------------------------------------------------------------- rulings

@@ -10,6 +10,7 @@ from textual.widgets import Input, Static
 
 from mj_trainer.engine.notation import parse
 from mj_trainer.engine.ruleset import load
+from mj_trainer.quizzes.examples import PoolHand, curated_examples
 from mj_trainer.quizzes.questions import PatternsAnswer
 from mj_trainer.quizzes.round import Round, RoundSettings
 from mj_trainer.quizzes.sources import ListSource, QuizHand
@@ -21,7 +22,6 @@ from mj_trainer.tui.screens.quiz import QuizScreen
 from mj_trainer.tui.screens.settings import SettingsScreen
 from mj_trainer.tui.screens.stats import StatsScreen
 from mj_trainer.tui.widgets.pattern_picker import PatternPicker
-from mj_trainer.tui.widgets.reference_examples import PoolHand, curated_examples
 from tests.tui.test_app_kit import CORE_1, app_for, quiz_ready, wait_for, write_set
 
 # A club that pays 8 for All Chows (1.2) instead of the default 5.

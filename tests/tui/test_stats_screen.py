@@ -19,10 +19,10 @@ from mj_trainer.engine.ruleset import load
 from mj_trainer.quizzes.questions import PatternsAnswer
 from mj_trainer.quizzes.round import Round, RoundSettings
 from mj_trainer.quizzes.sources import ListSource, QuizHand
+from mj_trainer.quizzes.stats import load_stats
 from mj_trainer.quizzes.store import ProgressStore
 from mj_trainer.tui.messages import OpenReference, StartReview
 from mj_trainer.tui.screens.stats import StatsScreen, duration_text, when_text
-from mj_trainer.tui.widgets.stats_data import load_stats
 
 T0 = datetime(2025, 3, 1, 9, 0, tzinfo=UTC)
 # Four chows, nothing exposed, self-drawn, a 1 and no honor: All Chows 1.2 5 +

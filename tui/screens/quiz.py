@@ -16,7 +16,7 @@ screen is dismissed with the round's summary.
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import Any, Literal
 
 from textual import on, work
 from textual.app import ComposeResult
@@ -36,8 +36,8 @@ from textual.widgets import (
     Static,
 )
 
-from mj_trainer.quizzes.explain import rule_refs
 from mj_trainer.quizzes.grading import Grade
+from mj_trainer.quizzes.hints import HINTABLE, TrainerRound
 from mj_trainer.quizzes.questions import (
     Answer,
     PatternsAnswer,
@@ -47,9 +47,10 @@ from mj_trainer.quizzes.questions import (
     YesNoAnswer,
 )
 from mj_trainer.quizzes.round import RoundSummary
+from mj_trainer.quizzes.rule_refs import rule_refs
+from mj_trainer.quizzes.session import RoundPlan, as_int
 from mj_trainer.quizzes.sources import SourceUnavailable
 from mj_trainer.tui.messages import OpenReference
-from mj_trainer.tui.session import HINTABLE, RoundPlan, TrainerRound, as_int
 from mj_trainer.tui.tile_text import TileStyle
 from mj_trainer.tui.widgets.feedback import FeedbackView
 from mj_trainer.tui.widgets.hand_view import HandView
@@ -91,7 +92,7 @@ class QuizScreen(Screen[RoundSummary | None]):
         Binding("escape", "leave", "End round", id="quiz.leave"),
     ]
 
-    def __init__(self, plan: RoundPlan, *, tile_style: TileStyle = TileStyle.TEXT) -> None:
+    def __init__(self, plan: RoundPlan[Any], *, tile_style: TileStyle = TileStyle.TEXT) -> None:
         super().__init__()
         self.plan = plan
         self.tile_style = tile_style

@@ -28,11 +28,9 @@ from textual.widgets.tree import TreeNode
 
 from mj_trainer.engine.ruleset import Pattern, Ruleset, RulesetError, builtin_names, load
 from mj_trainer.engine.scoring import Score
-from mj_trainer.quizzes.explain import rule_refs
-from mj_trainer.tui.messages import StartRandom
-from mj_trainer.tui.tile_text import TileStyle
-from mj_trainer.tui.widgets.reference_examples import Example, find_example
-from mj_trainer.tui.widgets.reference_rules import (
+from mj_trainer.quizzes.examples import Example, find_example
+from mj_trainer.quizzes.rule_refs import rule_refs
+from mj_trainer.quizzes.rulings import (
     RULINGS,
     family_text,
     family_title,
@@ -41,6 +39,8 @@ from mj_trainer.tui.widgets.reference_rules import (
     related_rulings,
     ruling_key,
 )
+from mj_trainer.tui.messages import StartRandom
+from mj_trainer.tui.tile_text import TileStyle
 from mj_trainer.tui.widgets.reference_tiles import (
     TileFlow,
     arrangement_pieces,

@@ -31,15 +31,15 @@ from textual_plotext import PlotextPlot
 
 from mj_trainer.engine.ruleset import Ruleset
 from mj_trainer.quizzes.review import utc
-from mj_trainer.quizzes.store import ProgressStore, StoreError
-from mj_trainer.tui.messages import OpenReference, StartReview
-from mj_trainer.tui.widgets.stats_data import (
+from mj_trainer.quizzes.stats import (
     STATE_NAMES,
     AccuracyRow,
     StatsData,
     item_name,
     load_stats,
 )
+from mj_trainer.quizzes.store import ProgressStore, StoreError
+from mj_trainer.tui.messages import OpenReference, StartReview
 
 TABS: Final = ("overview", "categories", "families", "patterns", "review", "history")
 ACCURACY_TABLES: Final = ("stats-categories", "stats-families", "stats-patterns",

@@ -71,9 +71,7 @@ def curated_pool() -> list[PoolHand]:
 
 
 def _build_index(ruleset: Ruleset, pool: Sequence[PoolHand]) -> dict[str, list[Example]]:
-    from mj_trainer.tui.rulesets import lineage
-
-    family = lineage(ruleset)
+    family = ruleset.lineage
     found: dict[str, list[tuple[tuple[int, int, int, str], Example]]] = {}
     for item in pool:
         if item.hand.ruleset not in family:

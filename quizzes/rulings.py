@@ -14,13 +14,21 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Final
 
-from textual.markup import escape
-
 from mj_trainer.engine.arrangements import Shape
 from mj_trainer.engine.patterns.registry import DETECTOR_SHAPES
 from mj_trainer.engine.ruleset import DEFAULT, Pattern, Ruleset
 
 RULING_ID: Final = re.compile(r"[Rr](\d{1,2})")
+_TAG_START: Final = re.compile(r"(\\*)(\[[a-z#/@][^[]*?])")
+
+
+def escape(text: str) -> str:
+    """`text` made safe to put inside Textual markup: a bracket that could open a tag
+    is preceded by a backslash (this module stays free of Textual)."""
+    out = _TAG_START.sub(lambda m: m.group(1) * 2 + "\\" + m.group(2), text)
+    if out.endswith("\\") and not out.endswith("\\\\"):
+        out += "\\"
+    return out
 
 
 @dataclass(frozen=True, slots=True)
@@ -406,7 +414,7 @@ def family_title(ruleset: Ruleset, family: str) -> str:
 
 def overview_text(ruleset: Ruleset) -> str:
     """The first page: how a hand is scored under this ruleset, in a few lines of markup."""
-    from mj_trainer.quizzes.explain import rule_refs
+    from mj_trainer.quizzes.rule_refs import rule_refs
 
     refs = rule_refs(ruleset)
     word = refs.family_word

@@ -1,0 +1,156 @@
+"""A ruleset in memory: its patterns (id, names, value, unit, family, detector...) and
+the head settings (scheme, cap, limit); built by `engine.ruleset.load`."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Final
+
+from mj_trainer.engine.arrangements import Shape
+
+BUILTIN_DIR: Final = Path(__file__).resolve().parent / "rulesets"
+
+
+DEFAULT: Final = "mj-score-eval"
+
+
+UNITS: Final = ("hand", "set", "tile")
+
+
+# "additive": the total is the sum of the counted patterns (seed 000, Zung Jung).
+# "doubling": points doubled once per doubling (the classical scheme, R32).
+SCHEMES: Final = ("additive", "doubling")
+
+
+PAYOFFS: Final = ("zung-jung", "classical")
+
+
+KINDS: Final = ("points", "doubles")
+
+
+HEAD_KEYS: Final = (
+    "id", "name", "description", "extends", "scheme", "cap", "limit", "chicken_ignores",
+    "payoff", "loser_categories", "ready_half_categories",
+)
+
+
+PATTERN_KEYS: Final = (
+    "name", "chinese", "value", "unit", "kind", "limit", "detector", "family", "stacks",
+    "replaces", "not_for", "description", "enabled",
+)
+
+
+TOP_KEYS: Final = ("ruleset", "categories", "patterns")
+
+
+class RulesetError(ValueError):
+    """A ruleset that cannot be loaded; one line per problem, each naming file and line."""
+
+    def __init__(self, problems: list[str] | str) -> None:
+        self.problems = [problems] if isinstance(problems, str) else list(problems)
+        super().__init__("\n".join(self.problems))
+
+
+@dataclass(frozen=True, slots=True)
+class Pattern:
+    """One scoring pattern as a ruleset defines it."""
+
+    id: str
+    name: str
+    chinese: str
+    value: int
+    unit: str
+    family: str
+    category: str
+    detector: str
+    stacks: bool
+    replaces: tuple[str, ...]
+    not_for: frozenset[Shape]
+    description: str
+    is_limit: bool = False  # R12: a limit hand stands alone
+    rank: tuple[int, ...] = ()  # the id as numbers, for ordering
+    kind: str = "points"  # "points" adds points; "doubles" doubles the points (R32)
+    shapes: frozenset[Shape] = frozenset(Shape)  # where it can count; see applies_to
+
+    def applies_to(self, shape: Shape) -> bool:
+        """Can this pattern ever count for a hand of this shape?
+
+        Set-based patterns cannot apply to seven pairs or thirteen orphans (R5, R16):
+        their detectors are registered for regular hands only; `not_for` removes more.
+        """
+        return shape in self.shapes
+
+    @property
+    def doubles(self) -> bool:
+        """True for a doubling (classical scheme): its value is a number of doublings."""
+        return self.kind == "doubles"
+
+    def value_text(self) -> str:
+        """'5', '10 per set', '2 per tile', 'x2', '1 doubling per set'."""
+        if self.doubles:
+            word = "doubling" if self.value == 1 else "doublings"
+            each = "" if self.unit == "hand" else f" per {self.unit}"
+            return f"{self.value} {word}{each}"
+        return str(self.value) if self.unit == "hand" else f"{self.value} per {self.unit}"
+
+
+@dataclass(frozen=True, slots=True)
+class Ruleset:
+    """A complete, validated ruleset."""
+
+    id: str
+    name: str
+    description: str
+    scheme: str
+    cap: int
+    limit: int
+    chicken_ignores: frozenset[str]
+    categories: dict[str, str]
+    patterns: tuple[Pattern, ...]
+    source: str
+    payoff: str | None = None  # how a win is paid, e.g. "zung-jung" or "classical"
+    # Classical settlement (R32): the categories a loser scores, and those whose limit
+    # hands a loser who was waiting on one scores half of (seed 004, "Ready hand").
+    loser_categories: frozenset[str] = field(default_factory=frozenset)
+    ready_half_categories: frozenset[str] = field(default_factory=frozenset)
+    # This ruleset's id and the ids of the rulesets it extends, nearest first, e.g.
+    # ("our-club", "mj-score-eval"): hands written for a parent also suit a child.
+    lineage: tuple[str, ...] = ()
+
+    def builds_on(self, other: str) -> bool:
+        """Whether this ruleset is the ruleset `other` (an id) or extends it."""
+        return other in self.lineage
+
+    def __hash__(self) -> int:
+        return hash((self.id, self.source))
+
+    def pattern(self, pattern_id: str) -> Pattern:
+        for p in self.patterns:
+            if p.id == pattern_id:
+                return p
+        raise KeyError(pattern_id)
+
+    def by_id(self) -> dict[str, Pattern]:
+        return {p.id: p for p in self.patterns}
+
+    def is_limit(self, pattern: Pattern) -> bool:
+        """R12: a limit pattern stands alone."""
+        return pattern.is_limit
+
+    def with_detector(self, detector: str) -> Pattern | None:
+        return next((p for p in self.patterns if p.detector == detector), None)
+
+    def family_members(self, family: str) -> list[Pattern]:
+        return [p for p in self.patterns if p.family == family]
+
+    @property
+    def doubling(self) -> bool:
+        """True for the classical scheme: points doubled once per doubling."""
+        return self.scheme == "doubling"
+
+
+def family_of(pattern_id: str) -> str:
+    """R10: X.Y.Z belongs to family X.Y; X.Y is a family of its own."""
+    parts = pattern_id.split(".")
+    return ".".join(parts[:2])

@@ -1,0 +1,274 @@
+"""Rounds as the app plays them: a round built from a request to start one.
+
+Plain Python (no Textual), so it is tested and benchmarked without a screen.
+
+* `RoundPlan` says how to build a round for a set, random or review request (the
+  app's `StartSet`, `StartRandom` and `StartReview` messages fit the protocols
+  below); `build()` does the slow part (drawing and scoring hands) and runs in a
+  worker thread.
+* A random round that asks "is it a win?" mixes in hands that are not a win, so the
+  answer is not always yes.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+from datetime import datetime
+from pathlib import Path
+from typing import Final, Generic, Protocol, TypeVar
+
+from mj_trainer.engine.ruleset import Ruleset, RulesetError, load
+from mj_trainer.quizzes.hints import TrainerRound
+from mj_trainer.quizzes.questions import QuestionKind
+from mj_trainer.quizzes.round import RoundSettings, plan_kinds
+from mj_trainer.quizzes.sources import GeneratorSource, Order, QuizHand
+from mj_trainer.quizzes.store import ProgressStore
+
+WIN_MIX: Final = 0.5  # share of "is it a win?" questions in a random round that are not a win
+
+
+class SessionSettings(Protocol):
+    """What a round plan reads of the learner's settings."""
+
+    @property
+    def ruleset(self) -> str: ...
+    @property
+    def round_length(self) -> int: ...
+    @property
+    def kinds(self) -> tuple[QuestionKind, ...]: ...
+
+
+class SetRequest(Protocol):
+    """A request to play a curated set (a built-in id or a set file path)."""
+
+    @property
+    def set_id(self) -> str: ...
+    @property
+    def shuffled(self) -> bool: ...
+    @property
+    def resume(self) -> bool: ...
+
+
+class RandomRequest(Protocol):
+    """A request for a round of generated hands."""
+
+    @property
+    def difficulty(self) -> str: ...
+    @property
+    def target(self) -> str | None: ...
+
+
+Request_co = TypeVar("Request_co", covariant=True)
+Q = TypeVar("Q")
+SR = TypeVar("SR", bound=SetRequest)
+RR = TypeVar("RR", bound=RandomRequest)
+
+
+class SessionError(Exception):
+    """A round cannot be started; the message says why, for the learner."""
+
+
+# --------------------------------------------------------------------------- sources
+
+
+class MixedWinSource(GeneratorSource):
+    """Generated hands where some "is it a win?" questions get a hand that is not a win.
+
+    `Round` plans its question kinds from its seed before asking anything else of
+    its random generator, so the same plan is computed here and a non-winning hand is
+    put at about half of the "is it a win?" places.  Should the plan ever differ, a
+    non-winning hand simply becomes a question about an Illegal Call (R7).
+    """
+
+    def __init__(self, kinds: list[QuestionKind], *, seed: int, difficulty: str | None,
+                 ruleset: str | Ruleset | None) -> None:
+        super().__init__(seed=seed, difficulty=difficulty, ruleset=ruleset,
+                         batch=max(1, len(kinds)))
+        self.kinds = kinds
+
+    def __iter__(self) -> Iterator[QuizHand]:
+        wins = super().__iter__()
+        rng = random.Random(self.seed ^ 0x5EED)
+        losers = GeneratorSource(seed=self.seed + 1_000_003, difficulty=self.difficulty,
+                                 ruleset=self.ruleset, batch=max(1, len(self.kinds)),
+                                 winning=False)
+        lose_iter = iter(losers)
+        for kind in self.kinds:
+            if kind is QuestionKind.IS_WIN and rng.random() < WIN_MIX:
+                yield next(lose_iter)
+            else:
+                yield next(wins)
+        yield from wins
+
+
+# --------------------------------------------------------------------------- plans
+
+
+@dataclass(frozen=True)
+class RoundPlan(Generic[Request_co]):
+    """How to build one round: a title, the slow build, and the request that repeats it."""
+
+    title: str
+    build: Callable[[], TrainerRound]
+    again: Request_co
+
+
+def _rules(settings: SessionSettings) -> Ruleset:
+    try:
+        return load(settings.ruleset)
+    except RulesetError as err:
+        raise SessionError(str(err)) from None
+
+
+def _round_settings(settings: SessionSettings, kinds: tuple[QuestionKind, ...], seed: int,
+                    ruleset: Ruleset | None) -> RoundSettings:
+    return RoundSettings(kinds=kinds, length=settings.round_length, seed=seed, ruleset=ruleset)
+
+
+def random_plan(msg: RR, settings: SessionSettings, *, store: ProgressStore | None,
+                seed: int, clock: Callable[[], float] = time.monotonic) -> RoundPlan[RR]:
+    """A round of generated hands; the request is checked at once (SessionError)."""
+    from mj_trainer.engine.generator import GenerationError, plan
+
+    rules = _rules(settings)
+    difficulty = None if msg.difficulty in ("mixed", "", None) else msg.difficulty
+    try:
+        plan(target=msg.target, difficulty=difficulty, ruleset=rules)
+    except GenerationError as err:
+        raise SessionError(str(err)) from None
+    kinds = settings.kinds
+    # The loaded ruleset, not its id: a house ruleset's id names no file.
+    rs = _round_settings(settings, kinds, seed, rules)
+    title = f"Quick round · {difficulty or 'mixed'}"
+    if msg.target:
+        title += f" · aimed at {msg.target}"
+
+    def build() -> TrainerRound:
+        source: GeneratorSource
+        if QuestionKind.IS_WIN in kinds and not msg.target:
+            planned = plan_kinds(kinds, rs.length, random.Random(seed))
+            source = MixedWinSource(planned, seed=seed, difficulty=difficulty,
+                                    ruleset=rules)
+        else:
+            source = GeneratorSource(seed=seed, difficulty=difficulty, target=msg.target,
+                                     ruleset=rules, batch=rs.length)
+        return TrainerRound(source, rs, store=store, clock=clock)
+
+    return RoundPlan(title, build, msg)
+
+
+def _set_hands(set_id: str) -> tuple[str, str, list[QuizHand]]:
+    """(key, display name, hands) of a built-in set id or a set file path; SessionError."""
+    from mj_trainer.quizzes.sets import HandSet, SetError, builtin_set, load_set_file
+    from mj_trainer.quizzes.sources import quiz_hand_from
+
+    hand_set: HandSet
+    looks_like_file = set_id.endswith(".toml") or "/" in set_id or Path(set_id).exists()
+    try:
+        hand_set = load_set_file(set_id) if looks_like_file else builtin_set(set_id)
+    except SetError as err:
+        raise SessionError("\n".join(err.lines)) from None
+    except KeyError as err:
+        raise SessionError(str(err.args[0]) if err.args else str(err)) from None
+    if not hand_set.hands:
+        raise SessionError(f"set {hand_set.id!r} has no hands")
+    key = hand_set.id if hand_set.builtin or not looks_like_file else f"file:{hand_set.id}"
+    hands = [quiz_hand_from(h, key) for h in hand_set.hands]
+    return key, hand_set.name, hands
+
+
+def _set_kinds(hands: list[QuizHand], settings: SessionSettings) -> tuple[QuestionKind, ...]:
+    """A set whose every hand is about the Illegal Call asks "is it a win?" (R7)."""
+    illegal: set[str] = set()
+    for qh in hands:
+        try:
+            p = load(qh.hand.ruleset).with_detector("illegal_call")
+        except RulesetError:
+            p = None
+        if p is not None:
+            illegal.add(p.id)
+    if illegal and all(set(qh.about) & illegal for qh in hands):
+        return (QuestionKind.IS_WIN,)
+    return settings.kinds
+
+
+def _set_rules(hands: list[QuizHand], settings: SessionSettings) -> Ruleset | None:
+    """The chosen ruleset when it is, or builds on, the ruleset of every hand of the set
+    (house rules then score the sets of the ruleset they extend); else None: each hand
+    is scored under its own ruleset (a Zung Jung set stays Zung Jung)."""
+    try:
+        chosen = load(settings.ruleset)
+    except RulesetError:
+        return None
+    family = chosen.lineage
+    if hands and all(qh.hand.ruleset in family for qh in hands):
+        return chosen
+    return None
+
+
+def set_plan(msg: SR, settings: SessionSettings, *, store: ProgressStore | None, seed: int,
+             clock: Callable[[], float] = time.monotonic) -> RoundPlan[SR]:
+    """A round of a curated set (or a set file), resuming where the learner stopped."""
+    from mj_trainer.quizzes.round import curated_source
+
+    key, name, hands = _set_hands(msg.set_id)
+    kinds = _set_kinds(hands, settings)
+    order = Order.SHUFFLED if msg.shuffled else Order.IN_ORDER
+    rs = _round_settings(settings, kinds, seed, _set_rules(hands, settings))
+    short = name if len(name) <= 28 else name[:27] + "…"
+    title = f"Set · {short}" + (" · shuffled" if msg.shuffled else "")
+
+    def build() -> TrainerRound:
+        source = curated_source(key, hands, store=store, order=order,
+                                seed=seed if msg.shuffled else None, restart=not msg.resume)
+        return TrainerRound(source, rs, store=store, clock=clock)
+
+    return RoundPlan(title, build, msg)
+
+
+def due_count(store: ProgressStore | None, now: datetime | None = None, *,
+              ruleset: str | None = None) -> int:
+    """How many patterns and families of `ruleset` (an id; None: of every ruleset) are
+    due for review now."""
+    if store is None:
+        return 0
+    from mj_trainer.quizzes.review import due_refs
+
+    return len(due_refs(store.due_items(now, ruleset=ruleset)))
+
+
+def review_plan(msg: Q, settings: SessionSettings, *, store: ProgressStore | None,
+                seed: int, clock: Callable[[], float] = time.monotonic) -> RoundPlan[Q]:
+    """A round aimed at what review has due; SessionError when there is nothing to do."""
+    if store is None:
+        raise SessionError("Review needs the progress file, which is not available in this "
+                           "session.")
+    rules = _rules(settings)
+    if due_count(store, ruleset=rules.id) == 0:
+        raise SessionError(f"Nothing of {rules.id} is due for review right now. Play a "
+                           "round: patterns you miss come back here.")
+    kinds = tuple(k for k in settings.kinds if k is not QuestionKind.IS_WIN) or (
+        QuestionKind.PATTERNS,)
+    rs = _round_settings(settings, kinds, seed, rules)
+
+    def build() -> TrainerRound:
+        from mj_trainer.quizzes.round import review_source
+
+        source = review_source(store, limit=rs.length, seed=seed, ruleset=rules)
+        return TrainerRound(source, rs, store=store, clock=clock)
+
+    return RoundPlan("Review · weak spots", build, msg)
+
+
+def as_int(text: str) -> int | None:
+    """A total typed by the learner: digits with an optional minus sign, else None."""
+    cleaned = text.strip().replace(" ", "").replace("\u2212", "-")
+    if not cleaned or cleaned in ("-", "+"):
+        return None
+    try:
+        return int(cleaned)
+    except ValueError:
+        return None

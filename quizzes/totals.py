@@ -1,0 +1,263 @@
+"""Explanations of a wrong total: the sum, the cap, a limit hand, or the points
+and doublings of the doubling scheme."""
+
+from __future__ import annotations
+
+from mj_trainer.engine.ruleset import Ruleset
+from mj_trainer.engine.scoring import Hit, Outcome, Score, Why
+from mj_trainer.quizzes.explanation import Explanation, ExplanationKind, distinct_refs
+from mj_trainer.quizzes.rule_refs import NOT_A_WIN_RULE, rule_refs
+from mj_trainer.quizzes.wording import (
+    computation_text,
+    double_hits,
+    doubled,
+    doublings_text,
+    formula,
+    point_hits,
+    points_breakdown,
+    points_text,
+    times_text,
+)
+
+
+def total_explanation(result: Score, given: int | None, *, points: int | None = None,
+                      doubles: int | None = None) -> Explanation:
+    """How the hand's total comes about, for a learner who gave `given`.
+
+    `points` and `doubles` are the learner's own points and doublings (doubling scheme,
+    patterns questions): when given, the text says whether the total follows from them.
+    """
+    best = result.best
+    rules = result.ruleset
+    refs = rule_refs(rules)
+    total = result.total
+    said = "You gave no total" if given is None else f"You said {given}"
+    if not result.winning:
+        illegal = best.hits[0].pattern if best.hits else None
+        pid = illegal.id if illegal else None
+        if illegal is None:
+            what = f"so it scores {total}"
+        elif illegal.value == 0:
+            what = f"so it is an Illegal Call, which scores {total} under these rules"
+        else:
+            what = f"so the score is the Illegal Call penalty, {total}"
+        text = f"{said}; the hand is not a win, {what} ({NOT_A_WIN_RULE})."
+        return Explanation(ExplanationKind.WRONG_TOTAL, text, pid, NOT_A_WIN_RULE,
+                           distinct_refs(NOT_A_WIN_RULE, pid))
+    if best.limit is not None:
+        return _limit_total(result, said, given)
+    if rules.doubling:
+        return _doubling_total(result, said, given, points, doubles)
+    breakdown = points_breakdown(best.counted)
+    if best.capped:
+        text = (f"{said}; the patterns add up to {breakdown} = {best.sum}, which is over the "
+                f"cap, so the total is {rules.cap} ({refs.cap}).")
+        if given == best.sum:
+            text += f" You added correctly but forgot the cap of {rules.cap}."
+        return Explanation(ExplanationKind.WRONG_TOTAL, text, None, refs.cap, (refs.cap,))
+    counted = best.counted
+    if len(counted) == 1 and counted[0].count == 1:
+        only = counted[0].pattern
+        text = f"{said}; the total is {total}, from {only.name} ({only.id}) alone."
+    else:
+        text = f"{said}; the total is {total}: {breakdown} = {total}."
+    hints = _total_hints(best, given)
+    if hints:
+        text += " " + hints
+    return Explanation(ExplanationKind.WRONG_TOTAL, text, None, refs.total, (refs.total,))
+
+
+def _limit_total(result: Score, said: str, given: int | None) -> Explanation:
+    best = result.best
+    rules = result.ruleset
+    refs = rule_refs(rules)
+    lim = best.limit
+    assert lim is not None
+    total = result.total
+    skipped = [h for h in best.not_counted if h.why is Why.LIMIT]
+    if not rules.doubling:
+        rest = sum(h.points for h in skipped)
+        instead = (f": the other patterns, {points_breakdown(skipped)} = {rest}, are not "
+                   f"added" if skipped else "")
+        text = (f"{said}; the total is {total}: {lim.name} ({lim.id}) is a limit hand worth "
+                f"{lim.value}, and it replaces the sum{instead} ({refs.limit}).")
+        return Explanation(ExplanationKind.WRONG_TOTAL, text, lim.id, refs.limit,
+                           distinct_refs(refs.limit, lim.id))
+    points = sum(h.points for h in point_hits(skipped))
+    doubles = sum(h.doubles for h in double_hits(skipped))
+    text = (f"{said}; the total is {total}: {lim.name} ({lim.id}) is a limit hand worth "
+            f"{lim.value}, and it replaces the whole computation")
+    if skipped:
+        text += (f": the other patterns' {points_text(points)} and {doublings_text(doubles)} are "
+                 "not counted")
+    text += f" ({refs.limit})."
+    if given is not None and skipped and given in (doubled(points, doubles),
+                                                   _capped(rules, points, doubles)):
+        text += (f" You worked out {formula(points, doubles)}, but a limit hand is not "
+                 "computed: its value is the score.")
+    return Explanation(ExplanationKind.WRONG_TOTAL, text, lim.id, refs.limit,
+                       distinct_refs(refs.limit, lim.id))
+
+
+def _doubling_total(result: Score, said: str, given: int | None, points: int | None,
+                    doubles: int | None) -> Explanation:
+    best = result.best
+    rules = result.ruleset
+    refs = rule_refs(rules)
+    total = result.total
+    text = f"{said}; the total is {total}: {computation_text(best, rules)}."
+    if best.capped and given == best.sum:
+        text += f" You worked it out right but forgot the cap of {rules.cap}."
+    hints = _doubling_hints(best, rules, given, points, doubles)
+    if hints:
+        text += " " + hints
+    return Explanation(ExplanationKind.WRONG_TOTAL, text, None, refs.total, (refs.total,))
+
+
+def _capped(rules: Ruleset, points: int, doubles: int) -> int:
+    return min(doubled(points, doubles), rules.cap)
+
+
+def _doubling_hints(best: Outcome, rules: Ruleset, given: int | None, points: int | None,
+                    doubles: int | None) -> str:
+    """A guess at the slip behind a wrong total under the doubling scheme."""
+    if given is None:
+        return ""
+    p, d = best.points, best.doubles
+    if points is not None and doubles is not None and (points, doubles) != (p, d):
+        own = _capped(rules, points, doubles)
+        if given == own:
+            return (f"Your total follows from your own points and doublings "
+                    f"({formula(points, doubles)}); the slip is in those.")
+    if points == p and doubles == d:
+        return (f"Your points and doublings are right; the total is "
+                f"{formula(p, d)}{f', capped at {rules.cap}' if best.capped else ''}.")
+    if best.capped:
+        return ""
+    if d and given == p:
+        return "It looks as if you added the points but did not double them."
+    for k in range(0, d + 8):
+        if k != d and given == doubled(p, k):
+            return (f"It looks as if you doubled {times_text(k)}; the hand has "
+                    f"{doublings_text(d)}.")
+    if d and given == p + d:
+        return ("It looks as if you added the doublings as points; each doubling doubles "
+                "the whole sum instead.")
+    counted = best.counted
+    points_out = [h for h in point_hits(counted) if given == _capped(rules, p - h.points, d)]
+    if 0 < len(points_out) <= _MAX_GUESSES:
+        return f"It looks as if you left out {_either(points_out, points=True)}."
+    doubles_out = [h for h in double_hits(counted)
+                   if given == _capped(rules, p, d - h.doubles)]
+    if 0 < len(doubles_out) <= _MAX_GUESSES:
+        return f"It looks as if you left out {_either(doubles_out, points=False)}."
+    skipped = best.not_counted
+    if skipped:
+        more_p = p + sum(h.points for h in point_hits(skipped))
+        more_d = d + sum(h.doubles for h in double_hits(skipped))
+        if given == _capped(rules, more_p, more_d):
+            names = ", ".join(f"{h.pattern.name} ({h.pattern.id})" for h in skipped)
+            return f"It looks as if you also counted {names}, which do not count."
+    return ""
+
+
+# More patterns than this that could each explain a slip make no useful guess.
+_MAX_GUESSES = 3
+
+
+def _either(hits: list[Hit], *, points: bool) -> str:
+    """``A (1.1, 2 points) or B (2.2, 2 points)``: every pattern that explains a slip."""
+    amount = points_text if points else doublings_text
+    return " or ".join(
+        f"{h.pattern.name} ({h.pattern.id}, {amount(h.points if points else h.doubles)})"
+        for h in hits)
+
+
+def _total_hints(best: Outcome, given: int | None) -> str:
+    """A guess at the slip behind a wrong total, when one explains it exactly."""
+    if given is None or given <= 0:
+        return ""
+    skipped = best.not_counted
+    if skipped and given == best.sum + sum(h.points for h in skipped):
+        names = ", ".join(f"{h.pattern.name} ({h.pattern.id})" for h in skipped)
+        return f"It looks as if you also added {names}, which do not count."
+    for h in best.counted:
+        if len(best.counted) > 1 and given == best.sum - h.points:
+            return f"It looks as if you left out {h.pattern.name} ({h.pattern.id}, {h.points})."
+        if h.count > 1 and given == best.sum - h.points + h.pattern.value:
+            return (f"It looks as if you counted {h.pattern.name} once; it counts "
+                    f"{times_text(h.count)}.")
+    return ""
+
+
+# ------------------------------------------------------------ points and doublings
+
+
+def points_explanation(result: Score, given: int | None) -> Explanation:
+    """Doubling scheme: how the points before doubling add up, for a learner who gave
+    `given` (an ordinary winning hand; a limit hand has no such sum)."""
+    best = result.best
+    refs = rule_refs(result.ruleset)
+    hits = point_hits(best.counted)
+    p = best.points
+    said = "You gave no points" if given is None else f"You said {points_text(given)}"
+    text = (f"{said}; before doubling the hand has {points_text(p)}: "
+            f"{points_breakdown(hits) or 'nothing'} = {p}.")
+    hint = ""
+    if given is not None:
+        left_out = [h for h in hits if len(hits) > 1 and given == p - h.points]
+        once = [h for h in hits if h.count > 1 and given == p - h.points + h.pattern.value]
+        if 0 < len(left_out) <= _MAX_GUESSES:
+            hint = f"It looks as if you left out {_either(left_out, points=True)}."
+        elif once:
+            h = once[0]
+            hint = (f"It looks as if you counted {h.pattern.name} once; it counts "
+                    f"{times_text(h.count)}.")
+        skipped = point_hits(best.not_counted)
+        if not hint and skipped and given == p + sum(h.points for h in skipped):
+            names = ", ".join(f"{h.pattern.name} ({h.pattern.id})" for h in skipped)
+            hint = f"It looks as if you also added {names}, which do not count."
+        if not hint and given == best.total and best.doubles:
+            hint = "That is the total; the points are the sum before any doubling."
+    if hint:
+        text += " " + hint
+    pids = [h.pattern.id for h in hits]
+    return Explanation(ExplanationKind.WRONG_POINTS, text, None, refs.total,
+                       distinct_refs(refs.total, *pids))
+
+
+def doubles_explanation(result: Score, given: int | None) -> Explanation:
+    """Doubling scheme: which doublings apply and how many there are, for a learner who
+    gave `given`."""
+    best = result.best
+    rules = result.ruleset
+    refs = rule_refs(rules)
+    hits = double_hits(best.counted)
+    d = best.doubles
+    said = ("You gave no number of doublings" if given is None
+            else f"You said {doublings_text(given)}")
+    if hits:
+        text = (f"{said}; the hand has {doublings_text(d)}: {points_breakdown(hits)} = {d}, "
+                f"so the points are doubled {times_text(d)}.")
+    else:
+        text = f"{said}; no doubling applies to this hand, so its total is its points."
+    hint = ""
+    if given is not None:
+        big = [h for h in hits if h.doubles > h.count]
+        if big and given == sum(h.count for h in hits):
+            names = " and ".join(f"{h.pattern.name} ({h.pattern.id}) gives "
+                                 f"{doublings_text(h.doubles)}" for h in big)
+            hint = f"It looks as if you counted each doubling pattern once; {names}."
+        left_out = [h for h in hits if given == d - h.doubles]
+        if not hint and 0 < len(left_out) <= _MAX_GUESSES:
+            hint = f"It looks as if you left out {_either(left_out, points=False)}."
+        skipped = double_hits(best.not_counted)
+        if not hint and skipped and given == d + sum(h.doubles for h in skipped):
+            names = ", ".join(f"{h.pattern.name} ({h.pattern.id})" for h in skipped)
+            hint = (f"It looks as if you also counted {names}; only the largest doubling "
+                    f"of a {refs.family_word} counts.")
+    if hint:
+        text += " " + hint
+    pids = [h.pattern.id for h in hits]
+    return Explanation(ExplanationKind.WRONG_DOUBLES, text, None, refs.total,
+                       distinct_refs(refs.total, *pids))
