@@ -16,6 +16,17 @@ EXIT_OK = 0
 EXIT_INPUT = 2
 
 
+def _jobs(text: str) -> int:
+    """--jobs: a whole number of processes, 1 to 256."""
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a whole number, got {text!r}") from None
+    if not 1 <= value <= 256:
+        raise argparse.ArgumentTypeError(f"must be 1 to 256, got {value}")
+    return value
+
+
 def _parser() -> argparse.ArgumentParser:
     from importlib.metadata import PackageNotFoundError, version
 
@@ -44,6 +55,16 @@ def _parser() -> argparse.ArgumentParser:
     score.add_argument("hand", nargs="?", help="a hand in the human notation (quote it)")
     score.add_argument("--json", action="store_true", help="read and write JSON (CONTRACT.md)")
     score.add_argument("--input", metavar="FILE", help="read the hand(s) from FILE")
+    score.add_argument(
+        "--jsonl", action="store_true",
+        help="JSON Lines: one hand object per input line, one result (or an error object "
+             "for a bad line) per output line, written as it is scored",
+    )
+    score.add_argument(
+        "--jobs", metavar="N", type=_jobs, default=None,
+        help="score a long list on N processes (default: every core); the output does "
+             "not change",
+    )
     score.add_argument(
         "--ruleset", metavar="NAME", default=None,
         help=f"ruleset name or .toml path (default: the hand's own, else {DEFAULT})",
@@ -96,6 +117,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             all_arrangements=args.all_arrangements,
             compare=args.compare,
             losers=args.loser,
+            jsonl=args.jsonl,
+            jobs=args.jobs,
         )
     if args.command == "generate":
         from mj_trainer.tui.generate_command import run_generate

@@ -6,7 +6,8 @@ and for scripts.
 
 Without --json each hand is one line of the human notation followed by its
 total; with --json the output is exactly a JSON list of CONTRACT.md hand objects,
-which `mj-trainer score --json` reads back.  Any problem with the request is one
+which `mj-trainer score --json` reads back.  Hands are written as they are made, so
+any --count runs in flat memory.  Any problem with the request is one
 line on stderr and exit code 2, never a traceback.
 """
 
@@ -15,9 +16,15 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-from typing import Any
+from collections.abc import Iterator
+from itertools import chain, islice
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from mj_trainer.engine.generator import Generated
 
 EXIT_INPUT = 2
+TEXT_BLOCK = 1000  # hands written at once; memory stays flat for any --count
 
 
 def add_generate_parser(sub: Any) -> None:
@@ -89,15 +96,14 @@ def _seed(value: str | None) -> int | str | None:
 
 def run_generate(args: argparse.Namespace) -> int:
     """Run the command from parsed arguments; returns the exit code."""
-    from mj_trainer.engine.generator import GenerationError, generate_scored
+    from mj_trainer.engine.generator import GenerationError, iter_generated
     from mj_trainer.engine.ruleset import RulesetError
 
     try:
         count = _whole(args.count, "--count", least=1)
         min_total = _whole(args.min_total, "--min-total")
         max_total = _whole(args.max_total, "--max-total")
-        results = generate_scored(
-            count or 1,
+        stream = iter_generated(
             seed=_seed(args.seed),
             target=args.target,
             avoid=args.avoid,
@@ -108,24 +114,44 @@ def run_generate(args: argparse.Namespace) -> int:
             ruleset=args.ruleset,
             winning=False if args.not_winning else None,
         )
+        # The first hand is made before anything is written, so a request that cannot
+        # be met is refused with nothing on stdout.
+        first = next(stream)
     except (_Bad, GenerationError, RulesetError) as err:
         print(f"generate: {err}", file=sys.stderr)
         return EXIT_INPUT
-    if args.json:
-        from mj_trainer.engine.jsonio import hand_to_json
-
-        out = json.dumps([hand_to_json(g.hand) for g in results], ensure_ascii=False) + "\n"
-    else:
-        from mj_trainer.engine.notation import format_hand
-
-        lines = [(format_hand(g.hand), g.total) for g in results]
-        width = max(len(text) for text, _ in lines)
-        out = "".join(f"{text:<{width}}  {total:>4}\n" for text, total in lines)
+    hands = islice(chain([first], stream), count or 1)
     try:
-        sys.stdout.write(out)
+        _write_json(hands) if args.json else _write_text(hands)
         sys.stdout.flush()
     except BrokenPipeError:  # e.g. piped into `head`: the reader has all it wanted
         import os
 
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+    except GenerationError as err:  # a later hand could not be made after all
+        sys.stdout.write("\n")
+        print(f"generate: {err}", file=sys.stderr)
+        return EXIT_INPUT
     return 0
+
+
+def _write_json(hands: Iterator[Generated]) -> None:
+    """A JSON list of hand objects, written a hand at a time (as json.dumps writes it)."""
+    from mj_trainer.engine.jsonio import hand_to_json
+
+    out = sys.stdout
+    out.write("[")
+    for i, g in enumerate(hands):
+        if i:
+            out.write(", ")
+        out.write(json.dumps(hand_to_json(g.hand), ensure_ascii=False))
+    out.write("]\n")
+
+
+def _write_text(hands: Iterator[Generated]) -> None:
+    """One line per hand, its total aligned within each block of `TEXT_BLOCK` lines."""
+    from mj_trainer.engine.notation import format_hand
+
+    while block := [(format_hand(g.hand), g.total) for g in islice(hands, TEXT_BLOCK)]:
+        width = max(len(text) for text, _ in block)
+        sys.stdout.write("".join(f"{text:<{width}}  {total:>4}\n" for text, total in block))

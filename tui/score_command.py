@@ -15,11 +15,14 @@ Rich is imported only inside the functions that draw tables, so `--json` never l
 
 from __future__ import annotations
 
+import io
 import json
 import sys
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, replace
 from pathlib import Path
-from typing import Any
+from typing import Final, TextIO
 
 from mj_trainer.engine.hand import Hand, HandError, Problem
 from mj_trainer.engine.jsonio import HandJSONError, hand_from_json, losers_from_json, score_to_json
@@ -33,8 +36,30 @@ from mj_trainer.engine.settlement import (
     settle_table,
     table_problems,
 )
+from mj_trainer.tui.json_stream import (
+    MAX_ITEM_CHARS,
+    JSONReader,
+    Prefixed,
+    StreamError,
+    TextSource,
+    peek_first,
+    read_lines,
+)
+from mj_trainer.tui.score_batch import (
+    Item,
+    Options,
+    Problems,
+    Progress,
+    Spool,
+    default_jobs,
+    outcomes,
+    stderr_line,
+    write_lines,
+    write_list,
+)
 
 EXIT_INPUT = 2
+MAX_NOTATION_LINE: Final = 10_000  # a hand in notation is under a hundred characters
 
 
 class InputError(Exception):
@@ -45,24 +70,44 @@ class InputError(Exception):
         super().__init__("\n".join(lines))
 
 
-def _read_source(input_path: str | None) -> str:
+@contextmanager
+def _opened(input_path: str | None) -> Iterator[TextIO]:
+    """The input as a text stream (a file, or standard input), read lazily.
+
+    Reading errors that happen later (text that is not UTF-8) are turned into input
+    errors by `_reading`.
+    """
     if input_path is None:
         if sys.stdin is None or sys.stdin.isatty():
             raise InputError(["input: give a hand, --input FILE, or pipe hands to stdin"])
-        try:
-            return sys.stdin.read()
-        except UnicodeDecodeError:
-            raise InputError(["input: standard input is not UTF-8 text"]) from None
+        yield sys.stdin
+        return
     try:
-        return Path(input_path).read_text(encoding="utf-8")
+        source = open(input_path, encoding="utf-8")  # noqa: SIM115 - closed below
     except FileNotFoundError:
         raise InputError([f"input: no such file: {input_path}"]) from None
     except IsADirectoryError:
         raise InputError([f"input: {input_path} is a directory"]) from None
-    except UnicodeDecodeError:
-        raise InputError([f"input: {input_path} is not UTF-8 text"]) from None
     except OSError as err:
         raise InputError([f"input: cannot read {input_path}: {err.strerror}"]) from None
+    with source:
+        yield source
+
+
+@contextmanager
+def _reading(input_path: str | None) -> Iterator[None]:
+    """Stream and decoding errors met while reading, as input errors."""
+    what = "standard input" if input_path is None else input_path
+    try:
+        yield
+    except StreamError as err:
+        raise InputError([str(err)]) from None
+    except UnicodeDecodeError:
+        raise InputError([f"input: {what} is not UTF-8 text"]) from None
+    except OSError as err:
+        if isinstance(err, BrokenPipeError):
+            raise
+        raise InputError([f"input: cannot read {what}: {err.strerror}"]) from None
 
 
 def _with_ruleset(hand: Hand, ruleset: str | None) -> Hand:
@@ -100,22 +145,16 @@ class _Input:
 
 def parse_json_hands(text: str) -> tuple[list[Hand], bool]:
     """Hands from JSON text, and whether the text held a list."""
-    got = _parse_json(text)
+    with _reading(None):
+        got = _parse_json(JSONReader(io.StringIO(text)))
     return got.hands, got.is_list
 
 
-def _parse_json(text: str) -> _Input:
-    try:
-        data: Any = json.loads(text)
-    except json.JSONDecodeError as err:
-        raise InputError([f"input: not valid JSON: {err.msg} (line {err.lineno}, "
-                          f"column {err.colno})"]) from None
-    is_list = isinstance(data, list)
-    items = data if is_list else [data]
+def _parse_json(reader: JSONReader) -> _Input:
     hands: list[Hand] = []
     losers: list[list[LoserHand] | None] = []
     errors: list[str] = []
-    for i, obj in enumerate(items):
+    for i, (obj, _) in enumerate(reader.items()):
         try:
             hand = hand_from_json(obj)
         except HandJSONError as err:
@@ -129,7 +168,7 @@ def _parse_json(text: str) -> _Input:
         hands.append(hand)
     if errors:
         raise InputError(errors)
-    return _Input(hands, losers, is_list)
+    return _Input(hands, losers, reader.is_list)
 
 
 def _problem_lines(index: int, problems: list[Problem]) -> list[str]:
@@ -150,11 +189,19 @@ def _notation_error(text: str, err: HandError, label: str) -> list[str]:
 
 def parse_notation_lines(text: str) -> list[Hand]:
     """One hand per non-blank line (lines starting with # are comments)."""
+    with _reading(None):
+        return _notation_lines(io.StringIO(text))
+
+
+def _notation_lines(source: TextSource) -> list[Hand]:
     hands: list[Hand] = []
     errors: list[str] = []
-    for lineno, line in enumerate(text.splitlines(), start=1):
-        stripped = line.strip()
-        if not stripped or stripped.startswith("#"):
+    for lineno, stripped in read_lines(source, MAX_NOTATION_LINE):
+        if stripped is None:
+            errors.append(f"line {lineno}: longer than {MAX_NOTATION_LINE:,} characters: "
+                          "not a hand")
+            continue
+        if stripped.startswith("#"):
             continue
         try:
             hands.append(parse(stripped))
@@ -178,10 +225,12 @@ def _read_hands(hand_text: str | None, input_path: str | None, as_json: bool) ->
                 # The machine interface: one line per problem, naming hand and field.
                 raise InputError(_problem_lines(0, err.problems)) from None
             raise InputError(_notation_error(hand_text, err, "")) from None
-    text = _read_source(input_path)
-    if as_json or text.lstrip()[:1] in ("{", "["):
-        return _parse_json(text)
-    hands = parse_notation_lines(text)
+    with _opened(input_path) as source, _reading(input_path):
+        first, head = peek_first(source)
+        stream = Prefixed(head, source)
+        if as_json or first in ("{", "["):
+            return _parse_json(JSONReader(stream))
+        hands = _notation_lines(stream)
     return _Input(hands, [None] * len(hands), len(hands) > 1)
 
 
@@ -235,9 +284,17 @@ def run_score(
     all_arrangements: bool,
     compare: bool = False,
     losers: list[str] | None = None,
+    jsonl: bool = False,
+    jobs: int | None = None,
 ) -> int:
     """Run the command; returns the exit code."""
     try:
+        if hand_text is None and (as_json or jsonl) and not compare and not losers:
+            return _run_stream(input_path, Options(ruleset, all_arrangements), jsonl,
+                               default_jobs() if jobs is None else jobs)
+        if jsonl:
+            raise InputError(["--jsonl: reads hand objects from --input FILE or standard "
+                              "input; leave out the hand, --compare and --loser"])
         got = _read_hands(hand_text, input_path, as_json)
         if losers:
             if compare:
@@ -266,6 +323,43 @@ def run_score(
 
     print_scores(results, tables, settlement_asked=[given is not None for given in got.losers],
                  all_arrangements=all_arrangements)
+    return 0
+
+
+# --- many hands, streamed --------------------------------------------------------------
+
+def _run_stream(input_path: str | None, options: Options, jsonl: bool, jobs: int) -> int:
+    """`score --json` (or `--jsonl`) on hands from a file or standard input."""
+    if jsonl:
+        with _opened(input_path) as source, _reading(input_path):
+            items = (Item(f"line {n}", text) if text is not None else
+                     Item(f"line {n}", "", problems=[f"longer than {MAX_ITEM_CHARS:,} "
+                                                     "characters: not a hand"])
+                     for n, text in read_lines(source))
+            bad = write_lines(outcomes(items, options, jobs, Progress()), sys.stdout,
+                              stderr_line)
+        return EXIT_INPUT if bad else 0
+    problems = Problems()
+    progress = Progress()
+    spool = Spool()
+    try:
+        with _opened(input_path) as source, _reading(input_path):
+            reader = JSONReader(source)
+            items = (Item(f"hand {i}", raw, value, decoded=True)
+                     for i, (value, raw) in enumerate(reader.items()))
+            write_list(outcomes(items, options, jobs, progress), spool, problems, progress,
+                       is_list=reader.is_list)
+    except InputError as err:
+        spool.close()
+        # A syntax error stands alone, as when the whole text was decoded at once.
+        lines = err.lines if err.lines[0].startswith("input:") else [*problems.all_lines(),
+                                                                      *err.lines]
+        raise InputError(lines) from None
+    if problems:
+        spool.close()
+        raise InputError(problems.all_lines())
+    spool.copy_to(sys.stdout)
+    spool.close()
     return 0
 
 

@@ -1,0 +1,285 @@
+"""Read hands from a text stream a piece at a time, in bounded memory.
+
+`score --json` may be fed a list of a million hands, `/dev/zero`, or one hand nested a
+thousand lists deep.  The readers here hold at most one chunk of text plus one hand in
+memory, refuse a hand longer than `MAX_ITEM_CHARS`, a NUL character (no text file has
+one) and values the JSON decoder cannot build (nesting deeper than the interpreter
+allows, integers of thousands of digits), each with a message that says where.
+
+* `JSONReader` yields the elements of a JSON list one by one (or the single value
+  when the text is not a list), each with its raw text so that worker processes can
+  decode it again cheaply; syntax errors carry the same wording, line and column as
+  `json.loads` gives for the whole text.
+* `read_lines` yields the non-blank lines of JSON Lines or notation input, each with
+  its line number; a line that is too long is reported without being held.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+from typing import Any, Final, Protocol
+
+
+class TextSource(Protocol):
+    """What the readers need of a text stream (a file, stdin, `Prefixed`)."""
+
+    def read(self, size: int = -1, /) -> str: ...
+
+    def readline(self, size: int = -1, /) -> str: ...
+
+
+CHUNK: Final = 1 << 16
+# A hand object is a few hundred characters; a thousand times that is not a hand.
+MAX_ITEM_CHARS: Final = 1 << 20
+_WHITESPACE: Final = " \t\n\r"
+_NUMBER_CHARS: Final = frozenset("0123456789.eE+-")
+
+
+class StreamError(ValueError):
+    """Input that cannot be read as hands; `where` is 'input' or 'hand N'."""
+
+    def __init__(self, where: str, message: str) -> None:
+        self.where = where
+        self.message = message
+        super().__init__(f"{where}: {message}")
+
+
+def decode_problem(err: RecursionError | ValueError) -> str:
+    """Words for a value json cannot build: too deeply nested, or a huge integer."""
+    if isinstance(err, RecursionError):
+        return "nested too deeply to be a hand (lists or objects inside each other)"
+    return "holds a number too long to read (a hand holds no number of thousands of digits)"
+
+
+def _nul(where: str, line: int, column: int) -> StreamError:
+    return StreamError(where, f"a NUL character at line {line}, column {column}: "
+                       "this is not a text file")
+
+
+class JSONReader:
+    """The elements of a JSON list, or a single JSON value, read incrementally."""
+
+    def __init__(self, source: TextSource, max_item: int = MAX_ITEM_CHARS) -> None:
+        self._source = source
+        self._max = max_item
+        self._buf = ""
+        self._pos = 0
+        self._eof = False
+        self._line = 1  # line of self._buf[0]
+        self._col = 0  # 0-based column of self._buf[0]
+        self._decode = json.JSONDecoder().raw_decode
+        self.is_list = self._start()
+
+    # --- the buffer ---------------------------------------------------------------
+
+    def _more(self) -> bool:
+        """Read one more chunk; False at the end of the input."""
+        if self._eof:
+            return False
+        chunk = self._source.read(CHUNK)
+        if not chunk:
+            self._eof = True
+            return False
+        nul = chunk.find("\x00")
+        if nul >= 0:
+            self._compact()
+            line, col = self._location(len(self._buf) + nul, self._buf + chunk[:nul])
+            raise _nul("input", line, col)
+        self._compact()
+        self._buf += chunk
+        return True
+
+    def _compact(self) -> None:
+        """Forget the text before the current position, keeping line and column."""
+        pos = self._pos
+        if pos == 0:
+            return
+        buf = self._buf
+        newlines = buf.count("\n", 0, pos)
+        if newlines:
+            self._line += newlines
+            self._col = pos - buf.rfind("\n", 0, pos) - 1
+        else:
+            self._col += pos
+        self._buf = buf[pos:]
+        self._pos = 0
+
+    def _location(self, index: int, buf: str | None = None) -> tuple[int, int]:
+        """1-based line and column of buffer index `index`."""
+        text = self._buf if buf is None else buf
+        newlines = text.count("\n", 0, index)
+        if newlines:
+            return self._line + newlines, index - text.rfind("\n", 0, index)
+        return self._line, self._col + index + 1
+
+    def _syntax(self, message: str, index: int) -> StreamError:
+        line, col = self._location(index)
+        return StreamError("input", f"not valid JSON: {message} (line {line}, column {col})")
+
+    def _skip_space(self) -> bool:
+        """Move past whitespace; False when the input ends first."""
+        while True:
+            buf = self._buf
+            pos = self._pos
+            end = len(buf)
+            while pos < end and buf[pos] in _WHITESPACE:
+                pos += 1
+            self._pos = pos
+            if pos < end:
+                return True
+            if not self._more():
+                return False
+
+    # --- values -------------------------------------------------------------------
+
+    def _start(self) -> bool:
+        if not self._skip_space():
+            raise self._syntax("Expecting value", self._pos)
+        if self._buf[self._pos] == "[":
+            self._pos += 1
+            return True
+        return False
+
+    def _value(self, where: str) -> tuple[Any, str]:
+        """The next value and its text; the position moves past it."""
+        while True:
+            start = self._pos
+            try:
+                value, end = self._decode(self._buf, start)
+            except json.JSONDecodeError as err:
+                if self._grow(where):
+                    continue
+                raise self._syntax(err.msg, err.pos) from None
+            except (RecursionError, ValueError) as err:
+                raise StreamError(where, decode_problem(err)) from None
+            # A number running to the end of the buffer may go on in the next chunk
+            # ("0." then "5").
+            if (isinstance(value, (int, float)) and not isinstance(value, bool)
+                    and self._runs_to_end(end) and self._grow(where)):
+                continue
+            self._pos = end
+            return value, self._buf[start:end]
+
+    def _runs_to_end(self, end: int) -> bool:
+        buf = self._buf
+        while end < len(buf) and buf[end] in _NUMBER_CHARS:
+            end += 1
+        return end == len(buf)
+
+    def _grow(self, where: str) -> bool:
+        """Read more for a value cut off by the end of the buffer; False at the end."""
+        if len(self._buf) - self._pos > self._max:
+            raise StreamError(where, f"longer than {self._max:,} characters: not a hand")
+        return self._more()
+
+    def items(self) -> Iterator[tuple[Any, str]]:
+        """Each element (or the one value) with its raw JSON text, in order."""
+        if not self.is_list:
+            yield self._value("hand 0")
+            if self._skip_space():
+                raise self._syntax("Extra data", self._pos)
+            return
+        index = 0
+        if not self._skip_space():
+            raise self._syntax("Expecting value", self._pos)
+        if self._buf[self._pos] == "]":
+            self._pos += 1
+            self._end()
+            return
+        while True:
+            yield self._value(f"hand {index}")
+            index += 1
+            if not self._skip_space():
+                raise self._syntax("Expecting ',' delimiter", self._pos)
+            char = self._buf[self._pos]
+            self._pos += 1
+            if char == "]":
+                self._end()
+                return
+            if char != ",":
+                raise self._syntax("Expecting ',' delimiter", self._pos - 1)
+            if not self._skip_space():
+                raise self._syntax("Expecting value", self._pos)
+
+    def _end(self) -> None:
+        if self._skip_space():
+            raise self._syntax("Extra data", self._pos)
+
+
+def peek_first(source: TextSource, max_space: int = MAX_ITEM_CHARS) -> tuple[str, str]:
+    """The first non-blank character of the stream (or ''), and the text read so far.
+
+    Used to tell JSON input from notation lines without reading the whole stream.
+    """
+    read = ""
+    while True:
+        chunk = source.read(CHUNK)
+        if not chunk:
+            return "", read
+        read += chunk
+        stripped = read.lstrip()
+        if stripped:
+            return stripped[0], read
+        if len(read) > max_space:
+            read = read[-1:]
+
+
+class Prefixed:
+    """A text stream with some already-read text put back in front of it."""
+
+    def __init__(self, head: str, rest: TextSource) -> None:
+        self._head = head
+        self._rest = rest
+
+    def read(self, size: int = -1) -> str:
+        if self._head:
+            if size < 0:
+                out, self._head = self._head + self._rest.read(), ""
+                return out
+            out, self._head = self._head[:size], self._head[size:]
+            return out
+        return self._rest.read(size)
+
+    def readline(self, size: int = -1) -> str:
+        if self._head:
+            newline = self._head.find("\n")
+            stop = len(self._head) if newline < 0 else newline + 1
+            if 0 <= size < stop:
+                stop = size
+            out, self._head = self._head[:stop], self._head[stop:]
+            if out.endswith("\n") or len(out) == size:
+                return out
+            more = self._rest.readline(-1 if size < 0 else size - len(out))
+            return out + more
+        return self._rest.readline(size)
+
+
+def read_lines(source: TextSource,
+               max_line: int = MAX_ITEM_CHARS) -> Iterator[tuple[int, str | None]]:
+    """(line number, stripped text) for each non-blank line, in order.
+
+    A line longer than `max_line` comes as (number, None) and is skipped without being
+    held; a NUL character ends the input with a StreamError.
+    """
+    lineno = 0
+    while True:
+        line = source.readline(max_line + 1)
+        if not line:
+            return
+        lineno += 1
+        _check_nul(line, lineno)
+        if len(line) > max_line and not line.endswith("\n"):
+            while line and not line.endswith("\n"):  # the rest of the line, unread
+                line = source.readline(CHUNK)
+                _check_nul(line, lineno)
+            yield lineno, None
+            continue
+        text = line.strip()
+        if text:
+            yield lineno, text
+
+
+def _check_nul(line: str, lineno: int) -> None:
+    if "\x00" in line:
+        raise _nul("input", lineno, line.index("\x00") + 1)
