@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from typing import Final
 
 from mj_trainer.engine import tiles
+from mj_trainer.engine.arrangements import Group, Shape
 from mj_trainer.engine.hand import (
     DEFAULT_RULESET,
     Hand,
@@ -227,6 +228,26 @@ def format_tiles(tile_list: list[Tile] | tuple[Tile, ...]) -> str:
             parts.append(letter + ranks)
     parts.extend(tiles.code(t) for t in ordered if t >= 27)
     return " ".join(parts)
+
+
+def group_text(group: Group) -> str:
+    """A group in the notation: ``c123``, ``we we we``, ``[dr dr dr]``, ``{k8888}``."""
+    if tiles.IS_NUMBER[group.tile]:
+        body = format_tiles(group.tiles)
+    else:
+        body = " ".join(tiles.code(t) for t in group.tiles)
+    if group.declared:
+        return f"[{body}]" if not group.concealed else f"{{{body}}}"
+    return body
+
+
+def shape_text(shape: Shape) -> str:
+    """A learner's name for a hand shape."""
+    if shape is Shape.REGULAR:
+        return "four sets and a pair"
+    if shape is Shape.SPECIAL:
+        return "an irregular hand of single tiles"
+    return shape.label
 
 
 def format_meld(meld: Meld) -> str:

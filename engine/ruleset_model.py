@@ -8,6 +8,7 @@ from pathlib import Path
 from typing import Final
 
 from mj_trainer.engine.arrangements import Shape
+from mj_trainer.engine.patterns.registry import CHICKEN_HAND, ILLEGAL_CALL
 
 BUILTIN_DIR: Final = Path(__file__).resolve().parent / "rulesets"
 
@@ -140,6 +141,16 @@ class Ruleset:
 
     def with_detector(self, detector: str) -> Pattern | None:
         return next((p for p in self.patterns if p.detector == detector), None)
+
+    @property
+    def chicken(self) -> Pattern | None:
+        """The pattern a win scores when nothing else does (R13), if the ruleset has one."""
+        return self.with_detector(CHICKEN_HAND)
+
+    @property
+    def illegal_call(self) -> Pattern | None:
+        """The pattern a hand that is not a win scores (R7), if the ruleset has one."""
+        return self.with_detector(ILLEGAL_CALL)
 
     def family_members(self, family: str) -> list[Pattern]:
         return [p for p in self.patterns if p.family == family]

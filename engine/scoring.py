@@ -26,14 +26,17 @@ from mj_trainer.engine import tiles
 from mj_trainer.engine.arrangements import Arrangement, Shape
 from mj_trainer.engine.hand import Hand, checked
 from mj_trainer.engine.patterns import HAND_DETECTORS, READING_DETECTORS, HandFacts, Reading
-from mj_trainer.engine.patterns.registry import CONTEXT_READERS, DETECTOR_SHAPES
+from mj_trainer.engine.patterns.registry import (
+    BONUS,
+    CHICKEN_HAND,
+    DETECTOR_SHAPES,
+    ILLEGAL_CALL,
+    Trait,
+    readers,
+    with_trait,
+)
 from mj_trainer.engine.ruleset import Pattern, Ruleset, load
 from mj_trainer.engine.waits import hand_waits
-
-# Detectors that need the hand's waits, and those that need every placement of the
-# winning tile (R2) rather than only the placements that change concealment.
-_WAIT_DETECTORS = frozenset({"only_possible_tile"})
-_PLACEMENT_DETECTORS = frozenset({"completing_the_pair"})
 
 
 class Why(Enum):
@@ -179,12 +182,14 @@ def _compile(ruleset: Ruleset, patterns: tuple[Pattern, ...], *, chicken: bool) 
         ruleset,
         tuple(hand_checks),
         {shape: tuple(checks) for shape, checks in reading_checks.items()},
-        ruleset.with_detector("chicken_hand") if chicken else None,
-        ruleset.with_detector("illegal_call"),
-        distinct_waits=bool(detectors & _PLACEMENT_DETECTORS),
-        special=frozenset(detectors & arr.SPECIAL_FORMS),
-        pe_ling="pe_ling" in detectors,
-        needs_waits=bool(detectors & _WAIT_DETECTORS),
+        ruleset.with_detector(CHICKEN_HAND) if chicken else None,
+        ruleset.with_detector(ILLEGAL_CALL),
+        # What the catalogue says the ruleset's detectors need worked out first: every
+        # placement of the winning tile (R2), the waits, the irregular single-tile forms.
+        distinct_waits=bool(with_trait(Trait.PLACEMENTS, detectors)),
+        special=frozenset(with_trait(Trait.SPECIAL_FORM, detectors)),
+        pe_ling=bool(with_trait(Trait.PE_LING, detectors)),
+        needs_waits=bool(with_trait(Trait.WAITS, detectors)),
     )
 
 
@@ -350,8 +355,8 @@ def ignored_context(hand: Hand, ruleset: Ruleset) -> tuple[str, ...]:
     detectors = {p.detector for p in ruleset.patterns}
     out: list[str] = []
     for item in sorted(hand.incidentals, key=lambda i: i.value):
-        if not CONTEXT_READERS.get(item.value, set()) & detectors:
+        if not readers(item.value, detectors):
             out.append(item.value)
-    if hand.bonus and not CONTEXT_READERS.get("bonus", set()) & detectors:
+    if hand.bonus and not readers(BONUS, detectors):
         out.append("bonus tiles " + " ".join(tiles.code(t) for t in hand.bonus))
     return tuple(out)

@@ -24,6 +24,8 @@ from collections.abc import Mapping
 
 from mj_trainer.engine import arrangements as arr
 from mj_trainer.engine.arrangements import Shape
+from mj_trainer.engine.notation import group_text, shape_text
+from mj_trainer.engine.patterns.registry import CHICKEN_HAND, ILLEGAL_CALL
 from mj_trainer.engine.ruleset import Pattern, Ruleset
 from mj_trainer.engine.scoring import Hit, Outcome, Score, Why, accepted_shapes
 from mj_trainer.quizzes.evidence import chicken_condition, evidence
@@ -33,9 +35,7 @@ from mj_trainer.quizzes.wording import (
     amount_text,
     arrangement_text,
     computation_text,
-    group_text,
     pattern_label,
-    shape_text,
     times_text,
 )
 
@@ -146,7 +146,7 @@ def _not_counted(result: Score, hit: Hit) -> Explanation:
 
 def _illegal_outcome(rules: Ruleset) -> str:
     """What an illegal call scores under `rules`, as a phrase after "an Illegal Call"."""
-    illegal = rules.with_detector("illegal_call")
+    illegal = rules.illegal_call
     if illegal is None or illegal.value == 0:
         return "which scores nothing"
     return "which scores its penalty and nothing else"
@@ -163,13 +163,13 @@ def _absent(result: Score, pattern: Pattern) -> Explanation:
                 f"{_illegal_outcome(rules)} ({NOT_A_WIN_RULE}).")
         return Explanation(ExplanationKind.NOT_PRESENT, text, pid, NOT_A_WIN_RULE,
                            distinct_refs(pid, NOT_A_WIN_RULE))
-    if pattern.detector == "illegal_call":
+    if pattern.detector == ILLEGAL_CALL:
         a = best.arrangement
         read = f" ({arrangement_text(a)})" if a else ""
         text = f"The hand is a win{read}, so it is no Illegal Call ({NOT_A_WIN_RULE})."
         return Explanation(ExplanationKind.NOT_PRESENT, text, pid, NOT_A_WIN_RULE,
                            distinct_refs(pid, NOT_A_WIN_RULE))
-    if pattern.detector == "chicken_hand":
+    if pattern.detector == CHICKEN_HAND:
         others = ", ".join(f"{h.pattern.name} ({h.pattern.id})" for h in best.counted)
         text = (f"{name} counts only when {chicken_condition(rules)} ({refs.chicken}); "
                 f"this hand scores {others}.")

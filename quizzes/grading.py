@@ -430,7 +430,7 @@ def _grade_is_win(question: Question, answer: YesNoAnswer | None) -> Grade:
     said = answer.yes if answer is not None else not result.winning
     note = explain.win_explanation(result, said)
     text = f"{'right' if ok else 'wrong'}: {1 if ok else 0}"
-    illegal = result.ruleset.with_detector("illegal_call")
+    illegal = result.ruleset.illegal_call
     items = _items_for(question, ok, [illegal.id]) if illegal is not None else {}
     return Grade(question, answer, 1.0 if ok else 0.0, ok, (), None, None,
                  () if ok else (note,), (note,) if ok else (), text, None, items)

@@ -26,6 +26,7 @@ from enum import Enum
 from typing import Any
 
 from mj_trainer.engine.hand import Hand
+from mj_trainer.engine.patterns.registry import CHICKEN_HAND, ILLEGAL_CALL, Trait, has_trait
 from mj_trainer.engine.ruleset import Pattern, Ruleset, load
 from mj_trainer.engine.scoring import Score, score
 from mj_trainer.quizzes.sources import QuizHand
@@ -236,9 +237,16 @@ def make_question(number: int, kind: QuestionKind, item: QuizHand, *,
     return Question(number, kind, item, result, target)
 
 
-# Detectors of patterns that count in every winning hand (classical going out).
-_ALWAYS = frozenset({"mahjong"})
-_NEVER_ABSENT = frozenset({"chicken_hand", "illegal_call", *_ALWAYS})
+
+
+def _always(detector: str) -> bool:
+    """A pattern every winning hand has (classical going out): no question about it."""
+    return has_trait(detector, Trait.EVERY_WIN)
+
+
+def _never_absent(detector: str) -> bool:
+    """Patterns never asked about as absent: the scorer's own two and the always-there."""
+    return detector in (CHICKEN_HAND, ILLEGAL_CALL) or _always(detector)
 
 # Which kind of pattern a "does it count?" question asks about, and how often.
 TARGET_WEIGHTS: dict[str, float] = {"counted": 0.4, "present": 0.3, "absent": 0.3}
@@ -271,7 +279,7 @@ def choose_target(result: Score, rng: random.Random, focus: str | None = None,
     counted = [h.pattern.id for h in best.counted]
     # Going out (classical Mahjong, 2.1) counts in every win: a question about it
     # teaches nothing while the hand offers anything else.
-    plain = [pid for pid in counted if ids[pid].detector not in _ALWAYS]
+    plain = [pid for pid in counted if not _always(ids[pid].detector)]
     counted = plain or counted
     present = [h.pattern.id for h in best.not_counted if h.pattern.id not in counted]
     absent = _tempting_absent(result)
@@ -294,7 +302,7 @@ def _tempting_absent(result: Score) -> list[str]:
     relatives = {p.id for p in rules.patterns if p.family in families}
     # Never "absent" in a way worth asking: the chicken hand, the illegal call and going
     # out, whatever their ids in this ruleset.
-    skip = {p.id for p in rules.patterns if p.detector in _NEVER_ABSENT}
+    skip = {p.id for p in rules.patterns if _never_absent(p.detector)}
     near = (elsewhere | relatives) - here - skip
     if near:
         return sorted(near, key=_id_key)

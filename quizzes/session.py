@@ -185,7 +185,7 @@ def _set_kinds(hands: list[QuizHand], settings: SessionSettings) -> tuple[Questi
     illegal: set[str] = set()
     for qh in hands:
         try:
-            p = load(qh.hand.ruleset).with_detector("illegal_call")
+            p = load(qh.hand.ruleset).illegal_call
         except RulesetError:
             p = None
         if p is not None:

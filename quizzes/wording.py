@@ -1,34 +1,14 @@
-"""How sets, shapes, arrangements, patterns and totals are written in explanations."""
+"""How arrangements, patterns and totals are written in explanations (sets and
+shapes are written by `engine.notation`, since the rule catalogue names them too)."""
 
 from __future__ import annotations
 
 from collections.abc import Iterable
 
-from mj_trainer.engine import tiles
-from mj_trainer.engine.arrangements import Arrangement, Group, Shape
-from mj_trainer.engine.notation import format_tiles
+from mj_trainer.engine.arrangements import Arrangement
+from mj_trainer.engine.notation import group_text
 from mj_trainer.engine.ruleset import Pattern, Ruleset
 from mj_trainer.engine.scoring import Hit, Outcome
-
-
-def group_text(group: Group) -> str:
-    """A group in the notation: ``c123``, ``we we we``, ``[dr dr dr]``, ``{k8888}``."""
-    if tiles.IS_NUMBER[group.tile]:
-        body = format_tiles(group.tiles)
-    else:
-        body = " ".join(tiles.code(t) for t in group.tiles)
-    if group.declared:
-        return f"[{body}]" if not group.concealed else f"{{{body}}}"
-    return body
-
-
-def shape_text(shape: Shape) -> str:
-    """A learner's name for a hand shape."""
-    if shape is Shape.REGULAR:
-        return "four sets and a pair"
-    if shape is Shape.SPECIAL:
-        return "an irregular hand of single tiles"
-    return shape.label
 
 
 def arrangement_text(arrangement: Arrangement) -> str:

@@ -23,14 +23,12 @@ from pathlib import Path
 from typing import Final
 
 from mj_trainer.engine.generator.builder import Draft
-from mj_trainer.engine.generator.context import RulesInfo, is_bonus_detector
+from mj_trainer.engine.generator.context import RulesInfo
 from mj_trainer.engine.generator.difficulty import Level, level_of
 from mj_trainer.engine.generator.errors import GenerationError, Retry
 from mj_trainer.engine.generator.nonwinning import build_nonwinning
 from mj_trainer.engine.generator.policy import Mode, Policy, policy_for
 from mj_trainer.engine.generator.targets import (
-    ILLEGAL,
-    KONG_DETECTORS,
     Target,
     level_reason,
     reachable,
@@ -40,6 +38,8 @@ from mj_trainer.engine.generator.targets import (
 )
 from mj_trainer.engine.generator.templates import TEMPLATES, Template, plain
 from mj_trainer.engine.hand import Hand
+from mj_trainer.engine.patterns.registry import ILLEGAL_CALL as ILLEGAL
+from mj_trainer.engine.patterns.registry import Trait, with_trait
 from mj_trainer.engine.ruleset import BUILTIN_DIR, DEFAULT, Pattern, Ruleset, load
 from mj_trainer.engine.scoring import Score, score
 
@@ -280,23 +280,23 @@ def _policy(
     pol = policy_for(
         mode,
         level,
-        bonus_in_rules=any(is_bonus_detector(d) for d in detectors),
+        bonus_in_rules=bool(with_trait(Trait.DEALS_BONUS, detectors)),
         lean=max_total is not None and max_total < LEAN_BELOW,
         generous=min_total is not None and min_total >= BOOST_FROM,
     )
     # Steer away from avoided patterns that the free choices would otherwise make.
-    if "concealed_hand" in banned:
+    if with_trait(Trait.CONCEALED, banned):
         pol = replace(pol, allow_closed=False, closed_chance=0.0, seven_pairs_chance=0.0,
                       orphans_chance=0.0)
-    if "self_drawn" in banned:
+    if with_trait(Trait.SELF_DRAWN, banned):
         pol = replace(pol, allow_self_drawn=False, self_drawn_chance=0.0)
-    if banned & KONG_DETECTORS:
+    if with_trait(Trait.KONG, banned):
         pol = replace(pol, allow_kongs=False, kong_chance=0.0)
-    if any(d.startswith("bonus_tile") for d in banned):
+    if with_trait(Trait.ANY_BONUS_TILE, banned):
         pol = replace(pol, allow_bonus=False, bonus_each=0.0)
-    if "seven_pairs" in banned:
+    if with_trait(Trait.SEVEN_PAIRS, banned):
         pol = replace(pol, seven_pairs_chance=0.0)
-    if "thirteen_orphans" in banned:
+    if with_trait(Trait.THIRTEEN_ORPHANS, banned):
         pol = replace(pol, orphans_chance=0.0)
     return pol
 

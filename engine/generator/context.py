@@ -25,18 +25,10 @@ from mj_trainer.engine.hand import (
     Meld,
     MeldKind,
 )
+from mj_trainer.engine.patterns.registry import Trait, with_trait
 from mj_trainer.engine.ruleset import Ruleset
 from mj_trainer.engine.tiles import Tile
 
-# Detectors that show a ruleset scores bonus tiles at all (with `is_bonus_detector`).
-BONUS_DETECTORS: Final = frozenset(
-    {"bonus_tile", "all_flowers", "all_seasons", "all_bonus_tiles", "win_on_bonus"}
-)
-
-
-def is_bonus_detector(name: str) -> bool:
-    """Is `name` a detector about flowers and seasons (bonus_tile, bonus_tile_proper...)?"""
-    return name in BONUS_DETECTORS or name.startswith("bonus_tile")
 # Each incidental is scored by the detector of the same name (engine/patterns/incidentals.py).
 INCIDENTAL_ORDER: Final = tuple(Incidental)
 # How often each incidental turns up, relative to the others, when one is added at random.
@@ -95,8 +87,10 @@ class RulesInfo:
         incidentals = tuple(
             i for i in INCIDENTAL_ORDER if i.value in detectors and i.value not in banned_detectors
         )
-        uses_bonus = any(is_bonus_detector(d) for d in detectors) and not any(
-            d.startswith("bonus_tile") for d in banned_detectors
+        # Bonus tiles are dealt when a detector of the ruleset is about them, unless
+        # the request avoids a pattern that any bonus tile would show.
+        uses_bonus = bool(with_trait(Trait.DEALS_BONUS, detectors)) and not with_trait(
+            Trait.ANY_BONUS_TILE, banned_detectors
         )
         return cls(name, ruleset, detectors, incidentals, uses_bonus, natural)
 

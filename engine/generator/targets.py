@@ -20,17 +20,14 @@ from functools import cache
 from typing import Final
 
 from mj_trainer.engine.arrangements import Shape
-from mj_trainer.engine.generator.context import INCIDENTAL_ORDER, is_bonus_detector
 from mj_trainer.engine.generator.difficulty import EASY_MAX_PATTERNS, EASY_MAX_POINTS, Level
 from mj_trainer.engine.generator.errors import GenerationError
 from mj_trainer.engine.generator.templates import TEMPLATES
+from mj_trainer.engine.patterns.registry import CHICKEN_HAND as CHICKEN
+from mj_trainer.engine.patterns.registry import ILLEGAL_CALL as ILLEGAL
+from mj_trainer.engine.patterns.registry import Trait, has_trait
 from mj_trainer.engine.ruleset import Pattern, Ruleset
 
-ILLEGAL: Final = "illegal_call"
-CHICKEN: Final = "chicken_hand"
-KONG_DETECTORS: Final = frozenset({"kongs_1", "kongs_2", "kongs_3", "kongs_4", "win_on_kong",
-                                   "kong_on_kong"})
-INCIDENTAL_DETECTORS: Final = frozenset(i.value for i in INCIDENTAL_ORDER)
 _ID: Final = re.compile(r"\d+(\.\d+){0,2}")
 
 
@@ -114,9 +111,9 @@ def pattern_levels(p: Pattern, ruleset: Ruleset) -> frozenset[Level]:
     if ruleset.is_limit(p):
         return frozenset({Level.HARD})
     levels = set(every)
-    if p.detector in INCIDENTAL_DETECTORS or is_bonus_detector(p.detector):
+    if has_trait(p.detector, Trait.CIRCUMSTANCE):
         levels &= {Level.HARD}
-    if p.detector in KONG_DETECTORS or p.value > EASY_MAX_POINTS:
+    if has_trait(p.detector, Trait.KONG) or p.value > EASY_MAX_POINTS:
         levels -= {Level.EASY}
     if _always_conflicts(p, ruleset):
         levels &= {Level.HARD}

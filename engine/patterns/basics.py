@@ -4,28 +4,83 @@ handled by the scorer itself, since they depend on every other pattern)."""
 from __future__ import annotations
 
 from mj_trainer.engine import tiles
-from mj_trainer.engine.arrangements import Shape
-from mj_trainer.engine.patterns.registry import HandFacts, Reading, hand_detector, reading_detector
+from mj_trainer.engine.arrangements import Arrangement, GroupKind, Shape
+from mj_trainer.engine.hand import Hand
+from mj_trainer.engine.notation import group_text
+from mj_trainer.engine.patterns.registry import (
+    HandFacts,
+    Reading,
+    Shown,
+    Trait,
+    hand_detector,
+    reading_detector,
+)
+from mj_trainer.engine.patterns.shows import (
+    breaking_tiles,
+    groups,
+    is_chow,
+    said,
+    said_of_winning_tile,
+    winning,
+)
 from mj_trainer.engine.tiles import Suit
 
 
-@reading_detector("all_chows")
+def _not_chows(hand: Hand, a: Arrangement | None) -> Shown | None:
+    if a is None:
+        return None
+    sets = tuple(g for g in a.groups if g.kind is not GroupKind.CHOW
+                 and g.kind is not GroupKind.PAIR)
+    return Shown(sets, phrase="sets that are not chows") if sets else None
+
+
+def _concealed(hand: Hand, a: Arrangement | None) -> Shown:
+    kongs = tuple(g for g in a.groups if g.declared) if a is not None else ()
+    extra = f" (a concealed kong such as {group_text(kongs[0])} is allowed)" if kongs else ""
+    how = "by self-draw" if hand.self_drawn else f"on the discarded {winning(hand)}"
+    return Shown(kongs, phrase=f"no set was exposed before winning {how}{extra}")
+
+
+def _exposed(hand: Hand, a: Arrangement | None) -> Shown | None:
+    melds = tuple(g for g in a.groups if g.declared and not g.concealed) if a else ()
+    return Shown(melds, phrase="exposed sets") if melds else None
+
+
+def _discarded(hand: Hand, a: Arrangement | None) -> Shown | None:
+    if hand.self_drawn:
+        return None
+    return Shown(tiles=(hand.winning_tile,),
+                 phrase=f"the winning tile {winning(hand)} was another player's discard")
+
+
+def _types(hand: Hand) -> str:
+    firsts: dict[Suit, int] = {}
+    for t in sorted(hand.all_tiles()):
+        firsts.setdefault(tiles.SUIT[t], t)
+    listed = ", ".join(f"{tiles.SUIT_NAMES[s]} ({tiles.code(t)})" for s, t in firsts.items())
+    return f"one tile of every type: {listed}"
+
+
+@reading_detector("all_chows", shows=groups(is_chow), breaks=_not_chows)
 def all_chows(r: Reading) -> int:
     return int(r.shape is Shape.REGULAR and len(r.chows) == 4)
 
 
-@hand_detector("concealed_hand")
+@hand_detector("concealed_hand", shows=_concealed, traits=Trait.CONCEALED, breaks=_exposed)
 def concealed_hand(f: HandFacts) -> int:
     # Concealed kongs are fine, and a discard may complete the hand (R3).
     return int(not f.hand.has_exposed_meld)
 
 
-@hand_detector("self_drawn")
+@hand_detector("self_drawn", traits=Trait.SELF_DRAWN, breaks=_discarded,
+               shows=said_of_winning_tile(
+                   lambda w: f"the winning tile {w} was drawn from the wall"))
 def self_drawn(f: HandFacts) -> int:
     return int(f.hand.self_drawn)
 
 
-@hand_detector("all_simples")
+@hand_detector("all_simples", shows=said("every tile is a number from 2 to 8"),
+               breaks=breaking_tiles(lambda t: tiles.IS_SIMPLE[t], "1s, 9s and honors"))
 def all_simples(f: HandFacts) -> int:
     return int(all(tiles.IS_SIMPLE[t] for t in f.kinds))
 
@@ -33,7 +88,7 @@ def all_simples(f: HandFacts) -> int:
 _FIVE_TYPES = frozenset({Suit.COINS, Suit.BAMBOO, Suit.CHARACTERS, Suit.WINDS, Suit.DRAGONS})
 
 
-@hand_detector("all_types")
+@hand_detector("all_types", shows=said(_types))
 def all_types(f: HandFacts) -> int:
     # R15: a tile of each of the five types is enough; seven pairs qualify.
     return int(f.types >= _FIVE_TYPES)

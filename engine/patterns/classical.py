@@ -13,24 +13,39 @@ from collections.abc import Callable
 
 from mj_trainer.engine import tiles
 from mj_trainer.engine.arrangements import (
+    PE_LING_PARTNER,
     PEKING_GARDEN,
     STRAIGHT_OF_DRAGONS,
     STRAIGHT_OF_WINDS,
+    Arrangement,
     Group,
     GroupKind,
     Shape,
     special_form,
 )
-from mj_trainer.engine.hand import Incidental, MeldKind
+from mj_trainer.engine.hand import Hand, Incidental, MeldKind
+from mj_trainer.engine.notation import group_text
 from mj_trainer.engine.patterns.registry import (
     SETS,
     SETS_AND_PARTIAL,
     HandFacts,
     Reading,
+    Shown,
+    Trait,
     hand_detector,
     reading_detector,
-    reads,
+    whole_hand,
 )
+from mj_trainer.engine.patterns.shows import (
+    groups,
+    is_pair,
+    pung_of,
+    said,
+    said_of_winning_tile,
+    suit_names,
+    winning,
+)
+from mj_trainer.engine.patterns.suits import mixed_one_suit_text, pure_one_suit_text
 
 _PAIRS = frozenset({Shape.SEVEN_PAIRS})
 _SPECIAL = frozenset({Shape.SPECIAL})
@@ -43,12 +58,12 @@ _C5 = tiles.CODE_TO_TILE["c5"]
 def _set_points(name: str, kind: GroupKind, major: bool, concealed: bool) -> None:
     """A pung or kong of simples (2-8) or of 'majors' (1s, 9s, winds, dragons)."""
 
-    @reading_detector(name, SETS_AND_PARTIAL)
+    def counted(g: Group, hand: Hand) -> bool:
+        return g.kind is kind and g.concealed is concealed and tiles.IS_ORPHAN[g.tile] is major
+
+    @reading_detector(name, SETS_AND_PARTIAL, shows=groups(counted))
     def detect(r: Reading) -> int:
-        return sum(
-            1 for g in r.arrangement.groups
-            if g.kind is kind and g.concealed is concealed and tiles.IS_ORPHAN[g.tile] is major
-        )
+        return sum(1 for g in r.arrangement.groups if counted(g, r.facts.hand))
 
 
 for _kind, _word in ((GroupKind.PUNG, "pung"), (GroupKind.KONG, "kong")):
@@ -57,8 +72,15 @@ for _kind, _word in ((GroupKind.PUNG, "pung"), (GroupKind.KONG, "kong")):
             _set_points(f"{_word}_{_what}_{_how}", _kind, _major, _concealed)
 
 
+def _eyes(hand: Hand, a: Arrangement | None) -> Shown | None:
+    if a is None:
+        return None
+    return Shown(tuple(g for g in a.groups[-1:]
+                       if g.kind in (GroupKind.PAIR, GroupKind.PE_LING_PAIR)))
+
+
 def _pair(name: str, test: Callable[[Reading, int], bool]) -> None:
-    @reading_detector(name, SETS_AND_PARTIAL)
+    @reading_detector(name, SETS_AND_PARTIAL, shows=_eyes)
     def detect(r: Reading) -> int:
         return int(r.eyes >= 0 and test(r, r.eyes))
 
@@ -70,22 +92,27 @@ _pair("pair_of_prevailing_wind", lambda r, t: t == r.facts.hand.prevailing_wind)
 
 # --- the winner's basic points -------------------------------------------------------
 
-@hand_detector("mahjong")
+@hand_detector("mahjong", traits=Trait.EVERY_WIN,
+               shows=said("the hand went out, which every winning hand scores"))
 def mahjong(f: HandFacts) -> int:
     # Going out is worth the same to every winning hand.
     return 1
 
 
 _LOOSE_TILE = frozenset({Incidental.WIN_ON_KONG, Incidental.KONG_ON_KONG})
+_LOOSE_READS = tuple(sorted(i.value for i in _LOOSE_TILE))
 
 
-@hand_detector("self_drawn_live_wall")
+@hand_detector("self_drawn_live_wall", reads=_LOOSE_READS, shows=said_of_winning_tile(
+    lambda w: f"the winning tile {w} was drawn from the live wall, not as a kong's "
+              "replacement"))
 def self_drawn_live_wall(f: HandFacts) -> int:
     # A kong's replacement tile comes from the dead wall, so it does not count.
     return int(f.hand.self_drawn and not f.incidentals & _LOOSE_TILE)
 
 
-@hand_detector("only_possible_tile")
+@hand_detector("only_possible_tile", traits=Trait.WAITS, shows=said_of_winning_tile(
+    lambda w: f"no tile but {w} could have completed the hand"))
 def only_possible_tile(f: HandFacts) -> int:
     # The hand could be completed by this one tile and no other.
     return int(f.waits is not None and f.waits == (f.hand.winning_tile,))
@@ -95,60 +122,87 @@ def _winning_group(r: Reading) -> Group | None:
     return next((g for g in r.arrangement.groups if g.winning), None)
 
 
-@reading_detector("completing_the_pair")
+def _completed_pair(hand: Hand, a: Arrangement | None) -> Shown | None:
+    pair = next((g for g in a.groups if g.winning), None) if a is not None else None
+    if pair is None:
+        return None
+    return Shown((pair,), phrase=f"the winning tile {winning(hand)} made the pair "
+                                 f"{group_text(pair)}")
+
+
+def _pe_ling_pair(hand: Hand, a: Arrangement | None) -> Shown | None:
+    if a is None:
+        return None
+    return Shown(a.groups[-1:], phrase=f"the winning {winning(hand)} made the pair with the "
+                                       f"lone {tiles.code(PE_LING_PARTNER)}")
+
+
+@reading_detector("completing_the_pair", shows=_completed_pair, traits=Trait.PLACEMENTS)
 def completing_the_pair(r: Reading) -> int:
     g = _winning_group(r)
     return int(g is not None and g.kind in (GroupKind.PAIR, GroupKind.PE_LING_PAIR))
 
 
-@reading_detector("pe_ling")
+@reading_detector("pe_ling", shows=_pe_ling_pair, traits=Trait.PE_LING)
 def pe_ling(r: Reading) -> int:
     return int(r.arrangement.pe_ling)
 
 
 # --- the winner's doublings ----------------------------------------------------------
 
-@hand_detector("plum_blossom")
+@hand_detector("plum_blossom", reads=_LOOSE_READS, shows=said_of_winning_tile(
+    lambda w: f"the hand was won on a kong's replacement tile, and that tile was {w}"))
 def plum_blossom(f: HandFacts) -> int:
     # Out on a kong's replacement tile, and that tile is the 5 of coins.
     return int(bool(f.incidentals & _LOOSE_TILE) and f.hand.winning_tile == _C5)
 
 
-@hand_detector("moon_from_the_sea")
+@hand_detector("moon_from_the_sea", reads=(Incidental.FINAL_DRAW.value,),
+               shows=said_of_winning_tile(lambda w: "the hand was won on the last tile of "
+                                          f"the wall, and that tile was {w}"))
 def moon_from_the_sea(f: HandFacts) -> int:
     # Out on the last tile of the wall, and that tile is the 1 of coins.
     return int(Incidental.FINAL_DRAW in f.incidentals and f.hand.winning_tile == _C1)
 
 
-@hand_detector("hidden_treasure")
+@hand_detector("hidden_treasure", shows=said_of_winning_tile(
+    lambda w: f"nothing was exposed and the winning tile {w} was self-drawn"))
 def hidden_treasure(f: HandFacts) -> int:
     # Every tile drawn by the player: nothing exposed and the winning tile self-drawn.
     return int(f.hand.self_drawn and not f.hand.has_exposed_meld)
 
 
-reads("win_on_kong", "plum_blossom", "self_drawn_live_wall")
-reads("kong_on_kong", "plum_blossom", "self_drawn_live_wall")
-reads("final_draw", "moon_from_the_sea")
 
 
 # --- the doublings for all players ---------------------------------------------------
 
-@reading_detector("seat_wind_pung", SETS_AND_PARTIAL)
+_HIDDEN_KONGS = groups(lambda g, hand: g.kind is GroupKind.KONG and g.concealed)
+
+
+def _clean_text(hand: Hand) -> str:
+    if suit_names(hand)[0] == 1:
+        return mixed_one_suit_text(hand)
+    return "every tile is a 1, a 9 or an honor"
+
+
+@reading_detector("seat_wind_pung", SETS_AND_PARTIAL,
+                  shows=groups(pung_of(lambda t, hand: t == hand.seat_wind)))
 def seat_wind_pung(r: Reading) -> int:
     return sum(1 for t in r.pungs if t == r.facts.hand.seat_wind)
 
 
-@reading_detector("prevailing_wind_pung", SETS_AND_PARTIAL)
+@reading_detector("prevailing_wind_pung", SETS_AND_PARTIAL,
+                  shows=groups(pung_of(lambda t, hand: t == hand.prevailing_wind)))
 def prevailing_wind_pung(r: Reading) -> int:
     return sum(1 for t in r.pungs if t == r.facts.hand.prevailing_wind)
 
 
-@hand_detector("concealed_kongs_3", SETS_AND_PARTIAL)
+@hand_detector("concealed_kongs_3", SETS_AND_PARTIAL, shows=_HIDDEN_KONGS)
 def concealed_kongs_3(f: HandFacts) -> int:
     return int(sum(1 for m in f.hand.melds if m.kind is MeldKind.KONG and not m.exposed) >= 3)
 
 
-@hand_detector("clean_hand")
+@hand_detector("clean_hand", shows=said(_clean_text))
 def clean_hand(f: HandFacts) -> int:
     # One number suit with honors, or only 1s and 9s with honors.
     if not f.has_honor:
@@ -156,13 +210,14 @@ def clean_hand(f: HandFacts) -> int:
     return int(len(f.number_suits) == 1 or (f.has_terminal and not f.has_simple))
 
 
-@hand_detector("very_clean_hand")
+@hand_detector("very_clean_hand",
+               shows=said(lambda h: f"only the 1s and 9s of {suit_names(h)[1]}, and honors"))
 def very_clean_hand(f: HandFacts) -> int:
     # Only the 1s and 9s of one suit, with honors.
     return int(f.has_honor and len(f.number_suits) == 1 and not f.has_simple)
 
 
-@hand_detector("pure_hand")
+@hand_detector("pure_hand", shows=said(pure_one_suit_text))
 def pure_hand(f: HandFacts) -> int:
     # One number suit and nothing else, or honors and nothing else.
     if f.has_honor:
@@ -172,19 +227,21 @@ def pure_hand(f: HandFacts) -> int:
 
 # --- regular limit hands -------------------------------------------------------------
 
-@reading_detector("imperial_jade", SETS)
+@reading_detector("imperial_jade", SETS, shows=said(
+    "every tile is green: b2, b3, b4, b6, b8 or the green dragon"))
 def imperial_jade(r: Reading) -> int:
     # Sets and a pair made only of green tiles: b2 b3 b4 b6 b8 and the green dragon.
     return int(r.facts.kinds <= tiles.GREEN_TILES)
 
 
-@hand_detector("four_hidden_kongs")
+@hand_detector("four_hidden_kongs", shows=_HIDDEN_KONGS)
 def four_hidden_kongs(f: HandFacts) -> int:
     melds = f.hand.melds
     return int(len(melds) == 4 and all(m.kind is MeldKind.KONG and not m.exposed for m in melds))
 
 
-@reading_detector("heads_and_tails", SETS)
+@reading_detector("heads_and_tails", SETS,
+                  shows=said("every set and the pair are 1s and 9s"))
 def heads_and_tails(r: Reading) -> int:
     # Pungs and a pair of 1s and 9s only (any suits); they may be exposed.
     return int(all(tiles.IS_TERMINAL[t] for t in r.facts.kinds))
@@ -201,7 +258,7 @@ def _one_suit_counts(f: HandFacts) -> tuple[int, ...] | None:
     return tuple(f.counts[base : base + 9])
 
 
-@hand_detector("winding_snake")
+@hand_detector("winding_snake", shows=whole_hand)
 def winding_snake(f: HandFacts) -> int:
     # 111 2345678 999 of one suit plus a 2, 5 or 8 to pair; it may be exposed.
     counts = _one_suit_counts(f)
@@ -213,7 +270,7 @@ def winding_snake(f: HandFacts) -> int:
 
 # --- irregular limit hands -----------------------------------------------------------
 
-@hand_detector("nine_gates_any")
+@hand_detector("nine_gates_any", shows=whole_hand)
 def nine_gates_any(f: HandFacts) -> int:
     # 1112345678999 of one suit plus any tile of that suit, all concealed.  Unlike
     # R17 (the default ruleset), it does not matter which tile came last.
@@ -224,7 +281,7 @@ def nine_gates_any(f: HandFacts) -> int:
 
 
 def _special(name: str) -> None:
-    @reading_detector(name, _SPECIAL)
+    @reading_detector(name, _SPECIAL, shows=whole_hand, traits=Trait.SPECIAL_FORM)
     def detect(r: Reading) -> int:
         return int(r.shape is Shape.SPECIAL and special_form(r.facts.counts, name))
 
@@ -234,7 +291,7 @@ for _form in (STRAIGHT_OF_WINDS, STRAIGHT_OF_DRAGONS, PEKING_GARDEN):
 
 
 def _twins(name: str, test: Callable[[HandFacts], bool]) -> None:
-    @reading_detector(name, _PAIRS)
+    @reading_detector(name, _PAIRS, shows=groups(is_pair))
     def detect(r: Reading) -> int:
         return int(r.shape is Shape.SEVEN_PAIRS and test(r.facts))
 

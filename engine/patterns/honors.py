@@ -11,6 +11,12 @@ from mj_trainer.engine.patterns.registry import (
     hand_detector,
     reading_detector,
 )
+from mj_trainer.engine.patterns.shows import breaking_tiles, groups, is_pair, pung_of, said
+
+_WIND_PUNGS = groups(pung_of(lambda t, hand: tiles.IS_WIND[t]))
+_WIND_GROUPS = groups(lambda g, hand: tiles.IS_WIND[g.tile])
+_DRAGON_PUNGS = groups(pung_of(lambda t, hand: tiles.IS_DRAGON[t]))
+_DRAGON_GROUPS = groups(lambda g, hand: tiles.IS_DRAGON[g.tile])
 
 
 def _winds(r: Reading) -> int:
@@ -21,53 +27,54 @@ def _dragons(r: Reading) -> int:
     return sum(1 for t in r.pungs if tiles.IS_DRAGON[t])
 
 
-@reading_detector("wind_pung")
+@reading_detector("wind_pung", shows=_WIND_PUNGS)
 def wind_pung(r: Reading) -> int:
     return _winds(r)
 
 
-@reading_detector("little_three_winds")
+@reading_detector("little_three_winds", shows=_WIND_GROUPS)
 def little_three_winds(r: Reading) -> int:
     return int(_winds(r) >= 2 and r.eyes >= 0 and tiles.IS_WIND[r.eyes])
 
 
-@reading_detector("big_three_winds")
+@reading_detector("big_three_winds", shows=_WIND_GROUPS)
 def big_three_winds(r: Reading) -> int:
     return int(_winds(r) >= 3)
 
 
-@reading_detector("little_four_winds")
+@reading_detector("little_four_winds", shows=_WIND_GROUPS)
 def little_four_winds(r: Reading) -> int:
     return int(_winds(r) == 3 and r.eyes >= 0 and tiles.IS_WIND[r.eyes])
 
 
-@reading_detector("big_four_winds")
+@reading_detector("big_four_winds", shows=_WIND_GROUPS)
 def big_four_winds(r: Reading) -> int:
     return int(_winds(r) == 4)
 
 
-@reading_detector("dragon_pung", SETS_AND_PARTIAL)
+@reading_detector("dragon_pung", SETS_AND_PARTIAL, shows=_DRAGON_PUNGS)
 def dragon_pung(r: Reading) -> int:
     return _dragons(r)
 
 
-@reading_detector("little_three_dragons")
+@reading_detector("little_three_dragons", shows=_DRAGON_GROUPS)
 def little_three_dragons(r: Reading) -> int:
     return int(_dragons(r) == 2 and r.eyes >= 0 and tiles.IS_DRAGON[r.eyes])
 
 
-@reading_detector("big_three_dragons")
+@reading_detector("big_three_dragons", shows=_DRAGON_GROUPS)
 def big_three_dragons(r: Reading) -> int:
     return int(_dragons(r) == 3)
 
 
-@hand_detector("all_honors")
+@hand_detector("all_honors", shows=said("every tile is a wind or a dragon"),
+               breaks=breaking_tiles(lambda t: tiles.IS_HONOR[t], "number tiles"))
 def all_honors(f: HandFacts) -> int:
     # R23: any hand made only of honors, seven pairs included.
     return int(all(tiles.IS_HONOR[t] for t in f.kinds))
 
 
-@reading_detector("all_honor_pairs", frozenset({Shape.SEVEN_PAIRS}))
+@reading_detector("all_honor_pairs", frozenset({Shape.SEVEN_PAIRS}), shows=groups(is_pair))
 def all_honor_pairs(r: Reading) -> int:
     # R23: the seven pairs are the seven different honors.
     if r.shape is not Shape.SEVEN_PAIRS:
@@ -75,7 +82,9 @@ def all_honor_pairs(r: Reading) -> int:
     return int(len({g.tile for g in r.arrangement.groups if tiles.IS_HONOR[g.tile]}) == 7)
 
 
-@reading_detector("value_honor")
+@reading_detector("value_honor", shows=groups(pung_of(
+    # Zung Jung: the dragons and the seat wind; the prevailing wind earns nothing.
+    lambda t, hand: tiles.IS_DRAGON[t] or t == hand.seat_wind)))
 def value_honor(r: Reading) -> int:
     """Zung Jung's 3.1: pungs of dragons or of the seat wind (prevailing wind not)."""
     seat = r.facts.hand.seat_wind

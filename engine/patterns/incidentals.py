@@ -2,13 +2,36 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from mj_trainer.engine import tiles
-from mj_trainer.engine.hand import Incidental
-from mj_trainer.engine.patterns.registry import HandFacts, hand_detector, reads
+from mj_trainer.engine.arrangements import Arrangement
+from mj_trainer.engine.hand import Hand, Incidental
+from mj_trainer.engine.patterns.registry import BONUS, HandFacts, Shown, Trait, hand_detector
+from mj_trainer.engine.patterns.shows import said
+
+# Incidentals that need a declared kong, and the one that needs a bonus tile.
+_KONG_EVENTS = frozenset({Incidental.WIN_ON_KONG, Incidental.KONG_ON_KONG})
+_BONUS_EVENTS = frozenset({Incidental.WIN_ON_BONUS})
+
+
+def _circumstance(item: Incidental) -> tuple[Trait, tuple[str, ...]]:
+    traits = Trait.CIRCUMSTANCE
+    if item in _KONG_EVENTS:
+        traits |= Trait.KONG
+    if item in _BONUS_EVENTS:
+        traits |= Trait.DEALS_BONUS
+    return traits, (item.value,)
+
+
+def _won_with(item: Incidental) -> str:
+    return f"the hand was won with {item.value.replace('_', ' ')}"
 
 
 def _incidental(name: str, item: Incidental) -> None:
-    @hand_detector(name)
+    traits, context = _circumstance(item)
+
+    @hand_detector(name, shows=said(_won_with(item)), traits=traits, reads=context)
     def detect(f: HandFacts) -> int:
         return int(item in f.incidentals)
 
@@ -23,39 +46,61 @@ for _item in (
     Incidental.KONG_ON_KONG,
 ):
     _incidental(_item.value, _item)
-    reads(_item.value, _item.value)
-reads("blessing_of_heaven", "blessing_of_heaven")
-reads("bonus", "bonus_tile", "all_flowers", "all_seasons", "all_bonus_tiles", "bonus_tile_loose",
-      "bonus_tile_proper", "bonus_tile_improper")
+
+_HEAVEN = Incidental.BLESSING_OF_HEAVEN
+# Bonus-tile patterns: about the hand's flowers and seasons; the ones any single bonus
+# tile shows are the ones a hand avoiding them must be dealt none for.
+_BONUS_TRAITS = Trait.CIRCUMSTANCE | Trait.DEALS_BONUS
+_PER_TILE = _BONUS_TRAITS | Trait.ANY_BONUS_TILE
 
 
-@hand_detector("blessing_of_heaven")
+def _bonus_shown(which: str) -> Callable[[Hand, Arrangement | None], Shown]:
+    """The bonus tiles a bonus pattern is about (Zung Jung splits proper and improper)."""
+
+    def proof(hand: Hand, a: Arrangement | None) -> Shown:
+        own = hand.seat_wind - tiles.EAST + 1
+        chosen = hand.bonus
+        if which == "proper":
+            chosen = tuple(t for t in hand.bonus if tiles.RANK[t] == own)
+        elif which == "improper":
+            chosen = tuple(t for t in hand.bonus if tiles.RANK[t] != own)
+        shown = " ".join(tiles.code(t) for t in chosen)
+        return Shown(tiles=tuple(chosen), phrase=f"the bonus tiles {shown}")
+
+    return proof
+
+
+_ALL_BONUS = _bonus_shown("all")
+
+
+@hand_detector(_HEAVEN.value, shows=said(_won_with(_HEAVEN)), traits=Trait.CIRCUMSTANCE,
+               reads=(_HEAVEN.value,))
 def blessing_of_heaven(f: HandFacts) -> int:
     # Seed 000: it does not count once East has declared a concealed kong.
     return int(Incidental.BLESSING_OF_HEAVEN in f.incidentals and not f.hand.melds)
 
 
-@hand_detector("bonus_tile")
+@hand_detector("bonus_tile", shows=_ALL_BONUS, traits=_PER_TILE, reads=(BONUS,))
 def bonus_tile(f: HandFacts) -> int:
     return len(f.bonus)
 
 
-@hand_detector("all_flowers")
+@hand_detector("all_flowers", shows=_ALL_BONUS, traits=_BONUS_TRAITS, reads=(BONUS,))
 def all_flowers(f: HandFacts) -> int:
     return int(f.bonus >= frozenset(tiles.FLOWERS))
 
 
-@hand_detector("all_seasons")
+@hand_detector("all_seasons", shows=_ALL_BONUS, traits=_BONUS_TRAITS, reads=(BONUS,))
 def all_seasons(f: HandFacts) -> int:
     return int(f.bonus >= frozenset(tiles.SEASONS))
 
 
-@hand_detector("all_bonus_tiles")
+@hand_detector("all_bonus_tiles", shows=_ALL_BONUS, traits=_BONUS_TRAITS, reads=(BONUS,))
 def all_bonus_tiles(f: HandFacts) -> int:
     return int(len(f.bonus) == 8)
 
 
-@hand_detector("bonus_tile_loose")
+@hand_detector("bonus_tile_loose", shows=_ALL_BONUS, traits=_PER_TILE, reads=(BONUS,))
 def bonus_tile_loose(f: HandFacts) -> int:
     """Bonus tiles outside a complete set of four (the early guide pays a set flat)."""
     flowers = f.bonus & frozenset(tiles.FLOWERS)
@@ -68,13 +113,15 @@ def _own_number(f: HandFacts) -> int:
     return f.hand.seat_wind - tiles.EAST + 1
 
 
-@hand_detector("bonus_tile_proper")
+@hand_detector("bonus_tile_proper", shows=_bonus_shown("proper"), traits=_PER_TILE,
+               reads=(BONUS,))
 def bonus_tile_proper(f: HandFacts) -> int:
     """Zung Jung 11.1.2: the flower and the season whose number matches the seat."""
     return sum(1 for t in f.bonus if tiles.RANK[t] == _own_number(f))
 
 
-@hand_detector("bonus_tile_improper")
+@hand_detector("bonus_tile_improper", shows=_bonus_shown("improper"), traits=_PER_TILE,
+               reads=(BONUS,))
 def bonus_tile_improper(f: HandFacts) -> int:
     """Zung Jung 11.1.1: the other flowers and seasons."""
     return sum(1 for t in f.bonus if tiles.RANK[t] != _own_number(f))

@@ -3,13 +3,16 @@
 from __future__ import annotations
 
 from mj_trainer.engine.arrangements import Shape
-from mj_trainer.engine.patterns.registry import Reading, reading_detector
+from mj_trainer.engine.patterns.registry import Reading, Trait, reading_detector, whole_hand
+from mj_trainer.engine.patterns.shows import groups, is_pair
 from mj_trainer.engine.tiles import Suit
+
+PAIRS_SHOWN = groups(is_pair)
 
 PAIRS = frozenset({Shape.SEVEN_PAIRS})
 
 
-@reading_detector("seven_pairs", PAIRS)
+@reading_detector("seven_pairs", PAIRS, shows=PAIRS_SHOWN, traits=Trait.SEVEN_PAIRS)
 def seven_pairs(r: Reading) -> int:
     return int(r.shape is Shape.SEVEN_PAIRS)
 
@@ -26,7 +29,7 @@ def _shifted(r: Reading) -> tuple[int, int] | None:
     return pairs[0] // 9, pairs[0] % 9 + 1
 
 
-@reading_detector("seven_shifted_pairs", PAIRS)
+@reading_detector("seven_shifted_pairs", PAIRS, shows=PAIRS_SHOWN)
 def seven_shifted_pairs(r: Reading) -> int:
     # R24: 1-7 or 2-8 only.
     found = _shifted(r)
@@ -34,7 +37,7 @@ def seven_shifted_pairs(r: Reading) -> int:
 
 
 def _two_to_eight(suit: Suit) -> None:
-    @reading_detector(f"shifted_pairs_{suit.name.lower()}", PAIRS)
+    @reading_detector(f"shifted_pairs_{suit.name.lower()}", PAIRS, shows=PAIRS_SHOWN)
     def detect(r: Reading) -> int:
         return int(_shifted(r) == (int(suit), 2))
 
@@ -43,6 +46,7 @@ for _suit in (Suit.COINS, Suit.BAMBOO, Suit.CHARACTERS):
     _two_to_eight(_suit)
 
 
-@reading_detector("thirteen_orphans", frozenset({Shape.THIRTEEN_ORPHANS}))
+@reading_detector("thirteen_orphans", frozenset({Shape.THIRTEEN_ORPHANS}), shows=whole_hand,
+                  traits=Trait.THIRTEEN_ORPHANS)
 def thirteen_orphans(r: Reading) -> int:
     return int(r.shape is Shape.THIRTEEN_ORPHANS)

@@ -1,16 +1,87 @@
-"""The facts detectors read, and the registries that name them."""
+"""The facts detectors read, and the catalogue that declares every detector once.
+
+A detector is declared with everything the rest of the code needs to know about it
+(`Detector`): the hand shapes it can fire for, what it reads of the hand's context,
+what it needs the scorer to work out first (`Trait`), and its evidence: which
+groups or tiles of a reading make it (`Shown`), or that it is about the whole hand.
+"""
 
 from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import TypeVar
+from enum import Flag, auto
+from typing import Final, TypeVar
 
 from mj_trainer.engine import tiles
-from mj_trainer.engine.arrangements import Arrangement, GroupKind, Shape, count_vector
+from mj_trainer.engine.arrangements import Arrangement, Group, GroupKind, Shape, count_vector
 from mj_trainer.engine.hand import Hand, Incidental
 from mj_trainer.engine.tiles import Suit, Tile
+
+# The two patterns the scorer decides itself, from every other pattern (no detector
+# function): a win with nothing else to score, and a hand that is not a win (R7, R13).
+CHICKEN_HAND: Final = "chicken_hand"
+ILLEGAL_CALL: Final = "illegal_call"
+# The context key of flowers and seasons (the incidentals use their own values).
+BONUS: Final = "bonus"
+
+
+class Trait(Flag):
+    """What a detector needs from the scorer, and what the generator must know of it."""
+
+    NONE = 0
+    WAITS = auto()  # the scorer works out the hand's waits first (only possible tile)
+    PLACEMENTS = auto()  # every placement of the winning tile is a reading of its own (R2)
+    SPECIAL_FORM = auto()  # an irregular single-tile hand: the scorer reads that form
+    PE_LING = auto()  # the c1-pairs-b1 reading of the classical rules
+    CIRCUMSTANCE = auto()  # about how the hand was won or its bonus tiles (hard to spot)
+    DEALS_BONUS = auto()  # a ruleset with it deals bonus tiles to generated hands
+    ANY_BONUS_TILE = auto()  # any bonus tile shows it: avoiding it means dealing none
+    KONG = auto()  # needs a declared kong: avoiding it means declaring none
+    CONCEALED = auto()  # every concealed hand shows it: avoiding it means exposing a set
+    SELF_DRAWN = auto()  # every self-drawn win shows it: avoiding it means winning on a discard
+    SEVEN_PAIRS = auto()  # every seven pairs hand shows it
+    THIRTEEN_ORPHANS = auto()  # every thirteen orphans hand shows it
+    EVERY_WIN = auto()  # every winning hand has it (classical going out)
+
+
+@dataclass(frozen=True, slots=True)
+class Shown:
+    """Where a pattern is in one reading: its groups, single tiles, and a phrase.
+
+    The phrase completes "... counts here: <phrase>"; empty means "name the groups".
+    """
+
+    groups: tuple[Group, ...] = ()
+    tiles: tuple[Tile, ...] = ()
+    phrase: str = ""
+
+
+# Evidence of a detector: what of `hand` read as `arrangement` (None: no reading)
+# makes it; None when it is a property of the whole hand.
+Proof = Callable[[Hand, Arrangement | None], Shown | None]
+
+
+def whole_hand(hand: Hand, arrangement: Arrangement | None) -> Shown | None:
+    """The evidence of a pattern no smaller part of the hand makes."""
+    return None
+
+
+@dataclass(frozen=True, slots=True)
+class Detector:
+    """One entry of the catalogue: a detector and what is known about it."""
+
+    name: str
+    scope: str  # "hand", "reading" or "scorer" (chicken hand, illegal call)
+    shapes: frozenset[Shape] | None  # the shapes it can fire for (None: any)
+    shows: Proof | None  # its evidence; None: not declared (the completeness test fails)
+    traits: Trait = Trait.NONE
+    reads: frozenset[str] = frozenset()  # context it reads: incidental values or BONUS
+    breaks: Proof | None = None  # for an absent pattern: what in the hand rules it out
+
+
+CATALOGUE: dict[str, Detector] = {}
 
 
 @dataclass(slots=True)
@@ -108,29 +179,49 @@ ALL_SHAPES: frozenset[Shape] = frozenset(Shape)
 SETS: frozenset[Shape] = frozenset({Shape.REGULAR})
 # Set-counting detectors that also read a loser's partial hand (R32 settlement).
 SETS_AND_PARTIAL: frozenset[Shape] = frozenset({Shape.REGULAR, Shape.PARTIAL})
-# Which detectors make use of each piece of context a hand can carry: an incidental
-# (by its value) or "bonus" for flowers and seasons.  A ruleset with none of them
-# ignores that context, and `mj-trainer score --compare` says so.
-CONTEXT_READERS: dict[str, set[str]] = {}
 
 
-def reads(context: str, *detectors: str) -> None:
-    """Record that `detectors` use the hand's `context` (see CONTEXT_READERS)."""
-    CONTEXT_READERS.setdefault(context, set()).update(detectors)
+def readers(context: str, detectors: frozenset[str] | set[str]) -> set[str]:
+    """Which of `detectors` use the hand's `context` (an incidental value or BONUS).
+
+    A ruleset with none of them ignores that context, and `score --compare` says so.
+    """
+    return {d for d in detectors if d in CATALOGUE and context in CATALOGUE[d].reads}
+
+
+def with_trait(trait: Trait, detectors: frozenset[str] | set[str] | None = None) -> set[str]:
+    """The detectors (of `detectors`, or of the whole catalogue) that have `trait`."""
+    names = CATALOGUE if detectors is None else detectors
+    return {d for d in names if d in CATALOGUE and trait in CATALOGUE[d].traits}
+
+
+def has_trait(detector: str, trait: Trait) -> bool:
+    entry = CATALOGUE.get(detector)
+    return entry is not None and trait in entry.traits
+
+
+def _declare(name: str, scope: str, shapes: frozenset[Shape] | None, shows: Proof | None,
+             traits: Trait, reads: tuple[str, ...], breaks: Proof | None) -> None:
+    assert name not in CATALOGUE, name
+    CATALOGUE[name] = Detector(name, scope, shapes, shows, traits, frozenset(reads), breaks)
 
 H = TypeVar("H", bound=HandDetector)
 R = TypeVar("R", bound=ReadingDetector)
 
 
-def hand_detector(name: str, shapes: frozenset[Shape] | None = None) -> Callable[[H], H]:
-    """Register a detector that needs only the tiles and context of the hand.
+def hand_detector(name: str, shapes: frozenset[Shape] | None = None, *,
+                  shows: Proof | None = None, traits: Trait = Trait.NONE,
+                  reads: tuple[str, ...] = (), breaks: Proof | None = None
+                  ) -> Callable[[H], H]:
+    """Declare a detector that needs only the tiles and context of the hand.
 
     `shapes` names the hand shapes it can ever fire for when that is narrower than
     all of them (kongs exist only in regular hands); the scorer runs it once a hand.
+    `shows` is its evidence, `traits` and `reads` what it needs (see `Detector`).
     """
 
     def register(fn: H) -> H:
-        assert name not in HAND_DETECTORS and name not in READING_DETECTORS, name
+        _declare(name, "hand", shapes, shows, traits, reads, breaks)
         HAND_DETECTORS[name] = fn
         if shapes is not None:
             DETECTOR_SHAPES[name] = shapes
@@ -139,11 +230,14 @@ def hand_detector(name: str, shapes: frozenset[Shape] | None = None) -> Callable
     return register
 
 
-def reading_detector(name: str, shapes: frozenset[Shape] = SETS) -> Callable[[R], R]:
-    """Register a detector that reads one arrangement of the given shapes."""
+def reading_detector(name: str, shapes: frozenset[Shape] = SETS, *,
+                     shows: Proof | None = None, traits: Trait = Trait.NONE,
+                     reads: tuple[str, ...] = (), breaks: Proof | None = None
+                     ) -> Callable[[R], R]:
+    """Declare a detector that reads one arrangement of the given shapes."""
 
     def register(fn: R) -> R:
-        assert name not in HAND_DETECTORS and name not in READING_DETECTORS, name
+        _declare(name, "reading", shapes, shows, traits, reads, breaks)
         READING_DETECTORS[name] = fn
         DETECTOR_SHAPES[name] = shapes
         return fn
@@ -151,7 +245,15 @@ def reading_detector(name: str, shapes: frozenset[Shape] = SETS) -> Callable[[R]
     return register
 
 
+def scorer_pattern(name: str, *, shows: Proof) -> None:
+    """Declare a pattern the scorer decides itself (no detector function)."""
+    _declare(name, "scorer", None, shows, Trait.NONE, (), None)
+
+
+scorer_pattern(CHICKEN_HAND, shows=whole_hand)
+scorer_pattern(ILLEGAL_CALL, shows=whole_hand)
+
+
 def detector_names() -> frozenset[str]:
-    """Every detector a ruleset file may name (plus the special chicken hand)."""
-    return frozenset(HAND_DETECTORS) | frozenset(READING_DETECTORS) | {"chicken_hand",
-                                                                      "illegal_call"}
+    """Every detector a ruleset file may name (with the scorer's own two)."""
+    return frozenset(CATALOGUE)

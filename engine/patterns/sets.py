@@ -4,30 +4,76 @@ from __future__ import annotations
 
 from functools import cache
 
-from mj_trainer.engine.arrangements import Shape
+from mj_trainer.engine.arrangements import Arrangement, Group, GroupKind, Shape
+from mj_trainer.engine.hand import Hand
 from mj_trainer.engine.patterns.registry import (
     SETS_AND_PARTIAL,
     HandFacts,
     Reading,
+    Shown,
+    Trait,
     hand_detector,
     reading_detector,
 )
+from mj_trainer.engine.patterns.shows import (
+    chows,
+    groups,
+    is_kong,
+    is_pung,
+    pungs,
+    same_rank_in_suits,
+    selected,
+    suit_groups,
+)
 
 
-@reading_detector("all_pungs")
+def _repeated_chows(a: Arrangement, hand: Hand) -> list[Group]:
+    starts = [g.tile for g in chows(a)]
+    return [g for g in chows(a) if starts.count(g.tile) >= 2]
+
+
+def _similar_chows(a: Arrangement, hand: Hand) -> list[Group]:
+    return same_rank_in_suits(chows(a), 3)
+
+
+def _similar_pungs(a: Arrangement, hand: Hand) -> list[Group]:
+    return same_rank_in_suits([g for g in a.groups if g.kind is not GroupKind.CHOW], 2)
+
+
+def _run_chows(a: Arrangement, hand: Hand) -> list[Group]:
+    return suit_groups(chows(a), 3)
+
+
+def _run_pungs(a: Arrangement, hand: Hand) -> list[Group]:
+    return suit_groups(pungs(a), 3)
+
+
+def _mothers(a: Arrangement, hand: Hand) -> list[Group]:
+    found = _run_pungs(a, hand)
+    suits = {g.tile // 9 for g in found}
+    return found + [g for g in chows(a) if g.tile // 9 in suits]
+
+
+def _chows_not_pungs(hand: Hand, a: Arrangement | None) -> Shown | None:
+    found = tuple(chows(a)) if a is not None else ()
+    return Shown(found, phrase="chows") if found else None
+
+
+@reading_detector("all_pungs", shows=groups(is_pung), breaks=_chows_not_pungs)
 def all_pungs(r: Reading) -> int:
     return int(r.shape is Shape.REGULAR and len(r.pungs) == 4)
 
 
 def _concealed_pungs(n: int) -> None:
     # A loser's hand (classical settlement) has concealed pungs too.
-    @reading_detector(f"concealed_pungs_{n}", SETS_AND_PARTIAL)
+    @reading_detector(f"concealed_pungs_{n}", SETS_AND_PARTIAL,
+                      shows=groups(lambda g, hand: g.is_pung and g.concealed))
     def detect(r: Reading) -> int:
         return int(r.concealed_pungs >= n)
 
 
 def _kongs(n: int) -> None:
-    @hand_detector(f"kongs_{n}", SETS_AND_PARTIAL)
+    @hand_detector(f"kongs_{n}", SETS_AND_PARTIAL, shows=groups(is_kong), traits=Trait.KONG)
     def detect(f: HandFacts) -> int:
         return int(f.hand.kong_count >= n)
 
@@ -38,22 +84,22 @@ for _n in (1, 2, 3, 4):
     _kongs(_n)
 
 
-@reading_detector("two_identical_chows")
+@reading_detector("two_identical_chows", shows=selected(_repeated_chows))
 def two_identical_chows(r: Reading) -> int:
     return int(any(c >= 2 for c in r.chow_counts.values()))
 
 
-@reading_detector("two_identical_chows_twice")
+@reading_detector("two_identical_chows_twice", shows=selected(_repeated_chows))
 def two_identical_chows_twice(r: Reading) -> int:
     return int(sum(c // 2 for c in r.chow_counts.values()) >= 2)
 
 
-@reading_detector("three_identical_chows")
+@reading_detector("three_identical_chows", shows=selected(_repeated_chows))
 def three_identical_chows(r: Reading) -> int:
     return int(any(c >= 3 for c in r.chow_counts.values()))
 
 
-@reading_detector("four_identical_chows")
+@reading_detector("four_identical_chows", shows=selected(_repeated_chows))
 def four_identical_chows(r: Reading) -> int:
     return int(any(c >= 4 for c in r.chow_counts.values()))
 
@@ -67,12 +113,12 @@ def _suits_by_rank(starts: list[int]) -> dict[int, set[int]]:
     return out
 
 
-@reading_detector("three_similar_chows")
+@reading_detector("three_similar_chows", shows=selected(_similar_chows))
 def three_similar_chows(r: Reading) -> int:
     return int(any(len(s) == 3 for s in _suits_by_rank(r.chows).values()))
 
 
-@reading_detector("little_three_similar_pungs")
+@reading_detector("little_three_similar_pungs", shows=selected(_similar_pungs))
 def little_three_similar_pungs(r: Reading) -> int:
     if r.eyes < 0 or r.eyes >= 27:
         return 0
@@ -80,7 +126,7 @@ def little_three_similar_pungs(r: Reading) -> int:
     return int(len(suits) == 2 and r.eyes // 9 not in suits)
 
 
-@reading_detector("three_similar_pungs")
+@reading_detector("three_similar_pungs", shows=selected(_similar_pungs))
 def three_similar_pungs(r: Reading) -> int:
     return int(any(len(s) == 3 for s in _suits_by_rank(r.pungs).values()))
 
@@ -112,7 +158,7 @@ _FOUR_PUNGS = (_shape_mask((0, 1, 2, 3)),)
 
 
 def _chow_run(name: str, shapes: tuple[int, ...]) -> None:
-    @reading_detector(name)
+    @reading_detector(name, shows=selected(_run_chows))
     def detect(r: Reading) -> int:
         return int(_masks_have(r.chow_masks, shapes))
 
@@ -122,23 +168,23 @@ _chow_run("three_consecutive_chows_twice", _THREE_TWICE)
 _chow_run("four_consecutive_chows", _FOUR_CHOWS)
 
 
-@reading_detector("nine_tile_straight")
+@reading_detector("nine_tile_straight", shows=selected(_run_chows))
 def nine_tile_straight(r: Reading) -> int:
     # Exactly the chows 123, 456 and 789 of one suit (R18).
     return int(any(m & _STRAIGHT[0] == _STRAIGHT[0] for m in r.chow_masks))
 
 
-@reading_detector("three_consecutive_pungs")
+@reading_detector("three_consecutive_pungs", shows=selected(_run_pungs))
 def three_consecutive_pungs(r: Reading) -> int:
     return int(_masks_have(r.pung_masks, _THREE_PUNGS))
 
 
-@reading_detector("four_consecutive_pungs")
+@reading_detector("four_consecutive_pungs", shows=selected(_run_pungs))
 def four_consecutive_pungs(r: Reading) -> int:
     return int(_masks_have(r.pung_masks, _FOUR_PUNGS))
 
 
-@reading_detector("three_mothers")
+@reading_detector("three_mothers", shows=selected(_mothers))
 def three_mothers(r: Reading) -> int:
     # R19: pungs of n, n+1, n+2 and the chow n n+1 n+2 in the same suit.
     pungs = set(r.pungs)

@@ -4,16 +4,27 @@ from __future__ import annotations
 
 from mj_trainer.engine import tiles
 from mj_trainer.engine.arrangements import count_vector
-from mj_trainer.engine.patterns.registry import HandFacts, hand_detector
+from mj_trainer.engine.hand import Hand
+from mj_trainer.engine.patterns.registry import HandFacts, hand_detector, whole_hand
+from mj_trainer.engine.patterns.shows import breaking_tiles, said, suit_names
 
 
-@hand_detector("mixed_one_suit")
+def mixed_one_suit_text(hand: Hand) -> str:
+    return f"every number tile is {suit_names(hand)[1]}, and the rest are honors"
+
+
+def pure_one_suit_text(hand: Hand) -> str:
+    n, names = suit_names(hand)
+    return f"every tile is {names}" if n else "every tile is a wind or a dragon"
+
+
+@hand_detector("mixed_one_suit", shows=said(mixed_one_suit_text))
 def mixed_one_suit(f: HandFacts) -> int:
     # One number suit plus at least one honor; without honors it is Pure One-Suit.
     return int(len(f.number_suits) == 1 and f.has_honor)
 
 
-@hand_detector("pure_one_suit")
+@hand_detector("pure_one_suit", shows=said(pure_one_suit_text))
 def pure_one_suit(f: HandFacts) -> int:
     return int(len(f.number_suits) == 1 and not f.has_honor)
 
@@ -21,7 +32,7 @@ def pure_one_suit(f: HandFacts) -> int:
 _GATES = (3, 1, 1, 1, 1, 1, 1, 1, 3)
 
 
-@hand_detector("nine_gates")
+@hand_detector("nine_gates", shows=whole_hand)
 def nine_gates(f: HandFacts) -> int:
     # R17: the 13 tiles held before the winning tile are exactly 1112345678999 of one
     # suit, all concealed; the same tiles won another way are only Pure One-Suit.
@@ -34,12 +45,14 @@ def nine_gates(f: HandFacts) -> int:
     return int(tuple(before[base : base + 9]) == _GATES)
 
 
-@hand_detector("all_green")
+@hand_detector("all_green", shows=whole_hand,
+               breaks=breaking_tiles(lambda t: t in tiles.GREEN_TILES, "tiles that are not green"))
 def all_green(f: HandFacts) -> int:
     return int(f.kinds <= tiles.GREEN_TILES)
 
 
-@hand_detector("all_red")
+@hand_detector("all_red", shows=whole_hand,
+               breaks=breaking_tiles(lambda t: t in tiles.RED_TILES, "tiles that are not red"))
 def all_red(f: HandFacts) -> int:
     # R25: b1 b5 b7 b9 and the red dragon.
     return int(f.kinds <= tiles.RED_TILES)

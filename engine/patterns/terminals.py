@@ -3,8 +3,25 @@
 from __future__ import annotations
 
 from mj_trainer.engine import tiles
-from mj_trainer.engine.arrangements import Shape
-from mj_trainer.engine.patterns.registry import HandFacts, Reading, hand_detector, reading_detector
+from mj_trainer.engine.arrangements import Group, GroupKind, Shape
+from mj_trainer.engine.hand import Hand
+from mj_trainer.engine.patterns.registry import (
+    HandFacts,
+    Reading,
+    hand_detector,
+    reading_detector,
+    whole_hand,
+)
+from mj_trainer.engine.patterns.shows import groups, is_chow, said
+
+
+def _tailed(g: Group, hand: Hand) -> bool:
+    """A 123 or 789 chow, or a pung of 1s or 9s (the parts of Two-Tailed Terminals)."""
+    if g.kind is GroupKind.PAIR or not tiles.IS_NUMBER[g.tile]:
+        return False
+    if g.kind is GroupKind.CHOW:
+        return tiles.RANK[g.tile] in (1, 7)
+    return tiles.RANK[g.tile] in (1, 9)
 
 
 def _ranked(starts: list[int], rank: int) -> list[int]:
@@ -16,20 +33,22 @@ def _ranked(starts: list[int], rank: int) -> list[int]:
     return out
 
 
-@reading_detector("two_tailed_terminal_chows")
+@reading_detector("two_tailed_terminal_chows",
+                  shows=groups(lambda g, hand: is_chow(g, hand) and tiles.RANK[g.tile] in (1, 7)))
 def two_tailed_terminal_chows(r: Reading) -> int:
     # One "set" is a 123 chow and a 789 chow of the same suit (R11).
     ones, sevens = _ranked(r.chows, 1), _ranked(r.chows, 7)
     return sum(min(a, b) for a, b in zip(ones, sevens, strict=True))
 
 
-@reading_detector("two_tailed_terminal_pungs")
+@reading_detector("two_tailed_terminal_pungs", shows=groups(
+    lambda g, hand: g.is_pung and tiles.IS_NUMBER[g.tile] and tiles.RANK[g.tile] in (1, 9)))
 def two_tailed_terminal_pungs(r: Reading) -> int:
     ones, nines = _ranked(r.pungs, 1), _ranked(r.pungs, 9)
     return sum(min(a, b) for a, b in zip(ones, nines, strict=True))
 
 
-@reading_detector("two_tailed_terminals")
+@reading_detector("two_tailed_terminals", shows=groups(_tailed))
 def two_tailed_terminals(r: Reading) -> int:
     # R21: 111 123 789 999 of one suit; the eyes may be anything.
     pungs, chows = set(r.pungs), set(r.chows)
@@ -44,12 +63,12 @@ def _every_group_has(r: Reading, wanted: tuple[bool, ...]) -> bool:
     )
 
 
-@reading_detector("mixed_lesser_terminals")
+@reading_detector("mixed_lesser_terminals", shows=whole_hand)
 def mixed_lesser_terminals(r: Reading) -> int:
     return int(r.facts.has_honor and _every_group_has(r, tiles.IS_ORPHAN))
 
 
-@reading_detector("pure_lesser_terminals")
+@reading_detector("pure_lesser_terminals", shows=whole_hand)
 def pure_lesser_terminals(r: Reading) -> int:
     return int(not r.facts.has_honor and _every_group_has(r, tiles.IS_TERMINAL))
 
@@ -66,23 +85,24 @@ def _mountain(r: Reading, terminals: int) -> int:
     return int(f.counts[base] + f.counts[base + 8] == terminals)
 
 
-@reading_detector("little_mountain")
+@reading_detector("little_mountain", shows=whole_hand)
 def little_mountain(r: Reading) -> int:
     return _mountain(r, 6)
 
 
-@reading_detector("big_mountain")
+@reading_detector("big_mountain", shows=whole_hand)
 def big_mountain(r: Reading) -> int:
     return _mountain(r, 8)
 
 
-@hand_detector("mixed_greater_terminals")
+@hand_detector("mixed_greater_terminals",
+               shows=said("every tile is a 1, a 9 or an honor, with some of each"))
 def mixed_greater_terminals(f: HandFacts) -> int:
     # R22: only terminals and honors, at least one of each.  Such a hand can only be
     # all pungs or seven pairs (thirteen orphans is excluded by the ruleset, R16).
     return int(f.has_honor and f.has_terminal and not f.has_simple)
 
 
-@hand_detector("pure_greater_terminals")
+@hand_detector("pure_greater_terminals", shows=said("every tile is a 1 or a 9"))
 def pure_greater_terminals(f: HandFacts) -> int:
     return int(all(tiles.IS_TERMINAL[t] for t in f.kinds))

@@ -6,11 +6,11 @@ from pathlib import Path
 
 import pytest
 
+from mj_trainer.engine.notation import group_text
 from mj_trainer.engine.ruleset import load
 from mj_trainer.quizzes.explanation import ExplanationKind
 from mj_trainer.quizzes.grading import Grade, grade
 from mj_trainer.quizzes.questions import PatternsAnswer, QuestionKind, TotalAnswer, YesNoAnswer
-from mj_trainer.quizzes.wording import group_text
 from tests.quizzes import hands as H
 from tests.quizzes.conftest import question
 

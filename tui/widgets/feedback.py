@@ -21,13 +21,13 @@ from textual.content import Content
 from textual.message import Message
 from textual.widgets.option_list import Option
 
+from mj_trainer.engine.notation import shape_text
 from mj_trainer.engine.scoring import Hit, Score
 from mj_trainer.quizzes.explanation import Explanation, ExplanationKind
 from mj_trainer.quizzes.grading import Grade, MarkStatus, PatternMark
 from mj_trainer.quizzes.hints import Hint
 from mj_trainer.quizzes.questions import QuestionKind, YesNoAnswer
 from mj_trainer.quizzes.rule_refs import rule_refs
-from mj_trainer.quizzes.wording import shape_text
 from mj_trainer.tui.tile_text import TileStyle
 from mj_trainer.tui.widgets.hand_view import arrangement_block
 from mj_trainer.tui.widgets.safe_list import SafeOptionList
