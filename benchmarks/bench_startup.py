@@ -16,9 +16,9 @@
 * **next hand**: the same for going on from the feedback to the next question (the
   round's hands were drawn and scored up front in a worker).
 
-Targets from the issue: start-up under 1.0 s, check + feedback under 50 ms, next hand
-under 50 ms.  Everything runs on temporary directories; nothing touches your own
-settings or progress.
+Targets from the issue: the first screen drawn under 0.8 s; check + feedback drawn and
+the next hand drawn each at most 30 ms median and 60 ms p90.  Everything runs on
+temporary directories; nothing touches your own settings or progress.
 """
 
 from __future__ import annotations
@@ -39,9 +39,10 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from benchmarks.benchutil import machine_lines, table
 
 ROOT = Path(__file__).resolve().parent.parent
-TARGET_START_S = 1.0
-TARGET_CHECK_MS = 50.0
-TARGET_NEXT_MS = 50.0
+TARGET_START_S = 0.8  # first screen drawn
+TARGET_CHECK_MS = 30.0  # median; p90 at most TARGET_P90_MS
+TARGET_NEXT_MS = 30.0
+TARGET_P90_MS = 60.0
 
 _CHILD = r"""
 import sys, time, json
@@ -49,7 +50,7 @@ t_start = time.time()
 from mj_trainer.tui.app import make_app
 t_import = time.time()
 out = {"python_up": t_start, "imported": t_import}
-app = make_app(data_dir=sys.argv[1], config_path=sys.argv[2])
+app = make_app(data_dir=sys.argv[1], config_path=sys.argv[2], settle_memory=True)
 out["built"] = time.time()
 
 async def auto(pilot):
@@ -103,7 +104,7 @@ def startup(runs: int) -> list[list[str]]:
 
 
 async def _interaction(questions: int) -> tuple[list[float], list[float], list[float],
-                                                 list[float], float]:
+                                                 list[float], float, list[float], list[float]]:
     from mj_trainer.quizzes.questions import QuestionKind
     from mj_trainer.tui.app import make_app
     from mj_trainer.tui.config import Settings
@@ -116,9 +117,13 @@ async def _interaction(questions: int) -> tuple[list[float], list[float], list[f
     next_handler: list[float] = []
     next_drawn: list[float] = []
     frames: list[float] = []
+    cpu_frames: list[float] = []
+    check_cpu: list[float] = []
+    next_cpu: list[float] = []
     with tempfile.TemporaryDirectory() as tmp:
         settings = Settings(kinds=(QuestionKind.PATTERNS,), round_length=questions)
-        app = make_app(settings, data_dir=tmp, seed=2024, cursor_blink=False)
+        app = make_app(settings, data_dir=tmp, seed=2024, cursor_blink=False,
+                       settle_memory=True)
         async with app.run_test(size=(100, 32)) as pilot:
             await pilot.pause()
             t_build = time.perf_counter()
@@ -133,6 +138,7 @@ async def _interaction(questions: int) -> tuple[list[float], list[float], list[f
             def timed_display(*args: object, **kwargs: object) -> None:
                 display(*args, **kwargs)  # type: ignore[arg-type]
                 frames.append(time.perf_counter())
+                cpu_frames.append(time.process_time())
 
             app._display = timed_display  # type: ignore[method-assign]
             for i in range(questions):
@@ -147,6 +153,8 @@ async def _interaction(questions: int) -> tuple[list[float], list[float], list[f
                 screen.query_one("#total").value = str(total)  # type: ignore[attr-defined]
                 await pilot.pause()
                 frames.clear()
+                cpu_frames.clear()
+                c0 = time.process_time()
                 t0 = time.perf_counter()
                 screen.action_check()
                 t1 = time.perf_counter()
@@ -154,9 +162,12 @@ async def _interaction(questions: int) -> tuple[list[float], list[float], list[f
                 assert _mode(screen) == "feedback" and frames
                 check_handler.append((t1 - t0) * 1000)
                 check_drawn.append((frames[0] - t0) * 1000)
+                check_cpu.append((cpu_frames[0] - c0) * 1000)
                 if i == questions - 1:
                     break
                 frames.clear()
+                cpu_frames.clear()
+                c0 = time.process_time()
                 t0 = time.perf_counter()
                 screen.action_next()
                 t1 = time.perf_counter()
@@ -164,17 +175,22 @@ async def _interaction(questions: int) -> tuple[list[float], list[float], list[f
                 assert _mode(screen) == "question" and frames
                 next_handler.append((t1 - t0) * 1000)
                 next_drawn.append((frames[0] - t0) * 1000)
-    return check_handler, check_drawn, next_handler, next_drawn, build_s
+                next_cpu.append((cpu_frames[0] - c0) * 1000)
+    return check_handler, check_drawn, next_handler, next_drawn, build_s, check_cpu, next_cpu
 
 
 def _mode(screen: object) -> str:
     return str(getattr(screen, "mode", ""))
 
 
-def _ms_row(label: str, values: list[float]) -> list[str]:
+def _p90(values: list[float]) -> float:
     ordered = sorted(values)
-    p90 = ordered[min(len(ordered) - 1, int(0.9 * len(ordered)))]
-    return [label, f"{statistics.median(values):.1f}", f"{p90:.1f}", f"{max(values):.1f}"]
+    return ordered[min(len(ordered) - 1, int(0.9 * len(ordered)))]
+
+
+def _ms_row(label: str, values: list[float]) -> list[str]:
+    return [label, f"{statistics.median(values):.1f}", f"{_p90(values):.1f}",
+            f"{max(values):.1f}"]
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -186,24 +202,30 @@ def main(argv: list[str] | None = None) -> int:
     print("\n".join(machine_lines(["textual"])))
     print()
     print(f"Start-up, {args.runs} fresh processes (seconds; target < {TARGET_START_S} s "
-          "to the home screen)")
+          "to the home screen drawn)")
     start_rows = startup(args.runs)
     print(table(["step", "median s", "max s"], start_rows))
     ready = float(start_rows[-1][1])
     print()
-    check_h, check_d, next_h, next_d, build_s = asyncio.run(_interaction(args.questions))
+    check_h, check_d, next_h, next_d, build_s, check_c, next_c = asyncio.run(
+        _interaction(args.questions))
     print(f"Answering, {args.questions} generated hands at 100x32 (milliseconds; targets "
-          f"< {TARGET_CHECK_MS:.0f} ms and < {TARGET_NEXT_MS:.0f} ms)")
+          f"median <= {TARGET_CHECK_MS:.0f} ms, p90 <= {TARGET_P90_MS:.0f} ms)")
     print(table(["action", "median ms", "p90 ms", "max ms"], [
         _ms_row("check + feedback (handler)", check_h),
         _ms_row("check + feedback (drawn)", check_d),
         _ms_row("next hand (handler)", next_h),
         _ms_row("next hand (drawn)", next_d),
+        _ms_row("check + feedback (drawn, CPU time)", check_c),
+        _ms_row("next hand (drawn, CPU time)", next_c),
     ]))
+    print("(CPU time: what this process spent from the key to the frame; on a machine "
+          "shared with other work the wall times above also hold the waits for a core)")
     print(f"(dealing the round's {args.questions} hands in the worker took {build_s * 1000:.0f}"
           " ms, before the first question)")
-    ok = (ready < TARGET_START_S and statistics.median(check_d) < TARGET_CHECK_MS
-          and statistics.median(next_d) < TARGET_NEXT_MS)
+    ok = (ready < TARGET_START_S and statistics.median(check_d) <= TARGET_CHECK_MS
+          and statistics.median(next_d) <= TARGET_NEXT_MS
+          and _p90(check_d) <= TARGET_P90_MS and _p90(next_d) <= TARGET_P90_MS)
     print()
     print("targets met" if ok else "TARGETS MISSED")
     return 0 if ok else 1

@@ -140,9 +140,10 @@ class TrainerApp(App[None]):
     def __init__(self, *, config: ConfigFile, data_dir: str | os.PathLike[str] | None = None,
                  start: StartMessage | None = None, seed: int | None = None,
                  clock: Clock | None = None, open_store: bool = True,
-                 cursor_blink: bool = True) -> None:
+                 cursor_blink: bool = True, settle_memory: bool = False) -> None:
         super().__init__()
         self.cursor_blink = cursor_blink  # False in snapshots, so every frame is the same
+        self.settle_memory = settle_memory
         self.config = config
         self.settings = config.settings
         self.data_dir = data_dir
@@ -216,6 +217,8 @@ class TrainerApp(App[None]):
             self.start = None
             self.call_after_refresh(self.post_message, start)
         self.call_after_refresh(self._check_size)
+        if self.settle_memory:
+            self.call_after_refresh(settle_after_start)
 
     def on_unmount(self) -> None:
         if self.store is not None:
@@ -461,10 +464,28 @@ class TrainerApp(App[None]):
             self.pop_screen()
 
 
+def settle_after_start() -> None:
+    """Move everything built so far (modules, styles, screens) out of the garbage
+    collector's sight.
+
+    A full collection walks every live container object; with Textual's ~100,000 of
+    them it paused the app for 50-200 ms a few times per round, which is what made
+    some answers slow to draw.  Frozen objects are still freed by reference counting;
+    calling this again (each new round) first gives the collector one full pass over
+    everything, so cycles left by earlier rounds are freed, not kept.
+    """
+    import gc
+
+    gc.unfreeze()
+    gc.collect()
+    gc.freeze()
+
+
 def make_app(config: Settings | None = None, data_dir: str | os.PathLike[str] | None = None,
              config_path: str | os.PathLike[str] | None = None,
              start: StartMessage | None = None, *, seed: int | None = None,
-             clock: Clock | None = None, cursor_blink: bool = True) -> TrainerApp:
+             clock: Clock | None = None, cursor_blink: bool = True,
+             settle_memory: bool = False) -> TrainerApp:
     """The app, built the same way for `mj-trainer`, tests, snapshots and benchmarks.
 
     config       settings to use instead of reading the config file (then they are saved
@@ -476,7 +497,10 @@ def make_app(config: Settings | None = None, data_dir: str | os.PathLike[str] | 
                  `quiz --set`, `quiz --random`, `reference PATTERN`);
     seed         makes random rounds reproducible (snapshots, tests);
     clock        the clock that times answers (tests pass a fixed one);
-    cursor_blink False keeps text cursors steady (snapshots).
+    cursor_blink False keeps text cursors steady (snapshots);
+    settle_memory  once the first screen is up, exempt what start-up built from the
+                 garbage collector's full passes (`settle_after_start`): the real app and
+                 the benchmarks; tests, which build many apps in one process, leave it off.
     """
     if config is None:
         file = ConfigFile.load(config_path)
@@ -485,12 +509,12 @@ def make_app(config: Settings | None = None, data_dir: str | os.PathLike[str] | 
     else:
         file = ConfigFile(None, config)
     return TrainerApp(config=file, data_dir=data_dir, start=start, seed=seed, clock=clock,
-                      cursor_blink=cursor_blink)
+                      cursor_blink=cursor_blink, settle_memory=settle_memory)
 
 
 def run_app(*, data_dir: str | None = None, config_path: str | None = None,
             start: StartMessage | None = None) -> int:
     """Run the app in the terminal (the `mj-trainer` command)."""
-    app = make_app(data_dir=data_dir, config_path=config_path, start=start)
+    app = make_app(data_dir=data_dir, config_path=config_path, start=start, settle_memory=True)
     app.run()
     return 0

@@ -12,13 +12,14 @@ from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.content import Content
 from textual.screen import Screen
-from textual.widgets import Footer, Header, OptionList, Static
+from textual.widgets import Header, OptionList, Static
 from textual.widgets.option_list import Option
 
 from mj_trainer.engine import tiles
 from mj_trainer.tui.config import DIFFICULTIES, Settings
 from mj_trainer.tui.messages import OpenScreen, StartRandom, StartReview
 from mj_trainer.tui.tile_text import TileStyle, tiles_text
+from mj_trainer.tui.widgets.lean_footer import LeanFooter
 from mj_trainer.tui.widgets.safe_list import SafeOptionList
 
 
@@ -95,7 +96,7 @@ class HomeScreen(Screen[None]):
                     yield Static(id="home-status")
             yield Static(Content.assemble(("mj-trainer ", "$foreground 55%"),
                                           (self.version, "$foreground 55%")), id="home-version")
-        yield Footer(compact=True)
+        yield LeanFooter(compact=True)
 
     def on_mount(self) -> None:
         self.title = "mj-trainer"

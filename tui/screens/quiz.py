@@ -27,7 +27,6 @@ from textual.screen import Screen
 from textual.widgets import (
     Button,
     ContentSwitcher,
-    Footer,
     Header,
     Input,
     Label,
@@ -54,6 +53,7 @@ from mj_trainer.tui.messages import OpenReference
 from mj_trainer.tui.tile_text import TileStyle
 from mj_trainer.tui.widgets.feedback import FeedbackView
 from mj_trainer.tui.widgets.hand_view import HandView
+from mj_trainer.tui.widgets.lean_footer import LeanFooter
 from mj_trainer.tui.widgets.pattern_picker import PatternPicker
 
 Mode = Literal["loading", "question", "feedback", "error"]
@@ -137,7 +137,7 @@ class QuizScreen(Screen[RoundSummary | None]):
                                  restrict=r"[-−]?[0-9]*", max_length=6, compact=True,
                                  select_on_focus=False)
                 yield Static(id="total-note")
-        yield Footer(compact=True)
+        yield LeanFooter(compact=True)
 
     def on_mount(self) -> None:
         for field in self.query(Input):
@@ -147,6 +147,12 @@ class QuizScreen(Screen[RoundSummary | None]):
         self.query_one("#total-row").display = False
         self._size_tiles()
         self._build_round()
+        if getattr(self.app, "settle_memory", False):
+            # While the round is dealt: the screen just built joins what the collector
+            # leaves alone (see settle_after_start).
+            from mj_trainer.tui.app import settle_after_start
+
+            self.call_after_refresh(settle_after_start)
 
     def on_resize(self) -> None:
         self._size_tiles()

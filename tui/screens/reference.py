@@ -23,7 +23,7 @@ from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.markup import escape
 from textual.screen import Screen
-from textual.widgets import Footer, Header, Input, Static, Tree
+from textual.widgets import Header, Input, Static, Tree
 from textual.widgets.tree import TreeNode
 
 from mj_trainer.engine.ruleset import Pattern, Ruleset, RulesetError, builtin_names, load
@@ -41,6 +41,7 @@ from mj_trainer.quizzes.rulings import (
 )
 from mj_trainer.tui.messages import StartRandom
 from mj_trainer.tui.tile_text import TileStyle
+from mj_trainer.tui.widgets.lean_footer import LeanFooter
 from mj_trainer.tui.widgets.reference_tiles import (
     TileFlow,
     arrangement_pieces,
@@ -203,7 +204,7 @@ class ReferenceScreen(Screen[None]):
                     yield Static(id="ref-example-info")
                 yield Static(id="ref-family")
                 yield Static(id="ref-others")
-        yield Footer()
+        yield LeanFooter()
 
     def on_mount(self) -> None:
         self.query_one("#ref-detail").border_title = "Details"

@@ -27,7 +27,7 @@ from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.markup import escape
 from textual.screen import Screen
-from textual.widgets import DataTable, Footer, Header, OptionList, Static
+from textual.widgets import DataTable, Header, OptionList, Static
 from textual.widgets.option_list import Option
 
 from mj_trainer.engine.hand import DEFAULT_RULESET
@@ -36,6 +36,7 @@ from mj_trainer.quizzes.sets import HandSet, SetError, builtin_sets, load_set_fi
 from mj_trainer.quizzes.store import ProgressStore, SetProgress, StoreError
 from mj_trainer.tui.messages import StartSet
 from mj_trainer.tui.tile_text import TileStyle
+from mj_trainer.tui.widgets.lean_footer import LeanFooter
 from mj_trainer.tui.widgets.reference_tiles import TileFlow, bonus_piece, context_text, hand_pieces
 from mj_trainer.tui.widgets.sets_dialog import LoadSetDialog, problems_markup
 
@@ -129,7 +130,7 @@ class SetsScreen(Screen[None]):
                 yield OptionList(id="sets-hands")
                 with VerticalScroll(id="sets-preview-box"):
                     yield Static(id="sets-preview")
-        yield Footer()
+        yield LeanFooter()
 
     def on_mount(self) -> None:
         table = self.query_one("#sets-table", DataTable)

@@ -18,7 +18,6 @@ from textual.content import Content
 from textual.screen import Screen
 from textual.widgets import (
     Checkbox,
-    Footer,
     Header,
     Input,
     Label,
@@ -32,6 +31,7 @@ from mj_trainer.engine import tiles
 from mj_trainer.quizzes.questions import QuestionKind
 from mj_trainer.tui.config import DIFFICULTIES, MAX_ROUND, MIN_ROUND, Settings
 from mj_trainer.tui.tile_text import TileStyle, tile_text
+from mj_trainer.tui.widgets.lean_footer import LeanFooter
 
 PREVIEW_TILES = (0, 4, 8, 9 + 4, 18 + 8, tiles.EAST, tiles.NORTH, tiles.RED, tiles.GREEN,
                  tiles.WHITE, tiles.FLOWERS[0])
@@ -130,7 +130,7 @@ class SettingsScreen(Screen[None]):
                 yield Select([(name, name) for name in self.themes], value=s.theme,
                              allow_blank=False, compact=True, id="theme")
             yield Static(id="settings-status")
-        yield Footer(compact=True)
+        yield LeanFooter(compact=True)
 
     def _ruleset_options(self) -> list[tuple[str, str]]:
         from pathlib import Path

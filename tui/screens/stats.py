@@ -26,7 +26,7 @@ from textual.binding import Binding, BindingType
 from textual.color import Color
 from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
-from textual.widgets import DataTable, Footer, Header, Static, TabbedContent, TabPane
+from textual.widgets import DataTable, Header, Static, TabbedContent, TabPane
 from textual_plotext import PlotextPlot
 
 from mj_trainer.engine.ruleset import Ruleset
@@ -40,6 +40,7 @@ from mj_trainer.quizzes.stats import (
 )
 from mj_trainer.quizzes.store import ProgressStore, StoreError
 from mj_trainer.tui.messages import OpenReference, StartReview
+from mj_trainer.tui.widgets.lean_footer import LeanFooter
 
 TABS: Final = ("overview", "categories", "families", "patterns", "review", "history")
 ACCURACY_TABLES: Final = ("stats-categories", "stats-families", "stats-patterns",
@@ -144,7 +145,7 @@ class StatsScreen(Screen[None]):
                 yield DataTable(id="stats-review", cursor_type="row", zebra_stripes=True)
             with TabPane("History", id="history"):
                 yield DataTable(id="stats-history", cursor_type="row", zebra_stripes=True)
-        yield Footer()
+        yield LeanFooter()
 
     def on_mount(self) -> None:
         self.query_one("#stats-tabs").display = False

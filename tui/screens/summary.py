@@ -7,12 +7,13 @@ from textual.binding import Binding
 from textual.containers import Vertical
 from textual.content import Content
 from textual.screen import Screen
-from textual.widgets import Footer, Header, Static
+from textual.widgets import Header, Static
 from textual.widgets.option_list import Option
 
 from mj_trainer.quizzes.questions import QuestionKind
 from mj_trainer.quizzes.round import RoundSummary
 from mj_trainer.tui.messages import OpenReference, OpenScreen, StartRandom, StartReview, StartSet
+from mj_trainer.tui.widgets.lean_footer import LeanFooter
 from mj_trainer.tui.widgets.safe_list import SafeOptionList
 
 _KIND_LABELS = {k.value: k.label for k in QuestionKind}
@@ -113,7 +114,7 @@ class SummaryScreen(Screen[None]):
                 ("a", "bold"), " plays another round · ", ("r", "bold"),
                 " or enter opens the rule of a missed pattern · ", ("escape", "bold"),
                 " goes home"), id="summary-keys")
-        yield Footer(compact=True)
+        yield LeanFooter(compact=True)
 
     def on_mount(self) -> None:
         self.title = self.round_title

@@ -13,9 +13,10 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.markup import escape
 from textual.screen import ModalScreen
 from textual.suggester import Suggester
-from textual.widgets import Button, Footer, Input, Static
+from textual.widgets import Button, Input, Static
 
 from mj_trainer.quizzes.sets import HandSet, SetError, load_set_file
+from mj_trainer.tui.widgets.lean_footer import LeanFooter
 
 
 class PathSuggester(Suggester):
@@ -109,7 +110,7 @@ class LoadSetDialog(ModalScreen[HandSet | None]):
             with Horizontal(id="sets-dialog-buttons"):
                 yield Button("Load", variant="primary", id="sets-load")
                 yield Button("Cancel", id="sets-cancel")
-        yield Footer()
+        yield LeanFooter()
 
     def on_mount(self) -> None:
         self.query_one("#sets-path", Input).focus()
