@@ -50,17 +50,34 @@ class LeanFooter(Footer):
             fresh = compose(self)  # the keys the footer would mount now, not mounted
             current = list(self.children)
             if _plain_keys(fresh) and _plain_keys(current):
-                async with self.batch():
-                    for old, new in zip(current, fresh, strict=False):
-                        _update(old, new)
-                    if len(current) > len(fresh):
-                        await self.remove_children(current[len(fresh):])
-                    elif len(fresh) > len(current):
-                        await self.mount_all(fresh[len(current):])
+                await self._update_in_place(current, fresh)
             else:
                 await super().recompose()
         self.forget_removed()
         release_render_caches()
+
+    async def _update_in_place(self, current: list[Widget], fresh: list[Widget]) -> None:
+        """Reuse the mounted keys: the command-palette key (never bound to the footer's
+        style) with its own kind only, the others position by position."""
+        old_keys, old_palette = _split(current)
+        new_keys, new_palette = _split(fresh)
+        async with self.batch():
+            for old, new in zip(old_keys, new_keys, strict=False):
+                _update(old, new)
+            if len(old_keys) > len(new_keys):
+                await self.remove_children(old_keys[len(new_keys):])
+            elif len(new_keys) > len(old_keys):
+                extra = new_keys[len(old_keys):]
+                if old_palette:
+                    await self.mount_all(extra, before=old_palette[0])
+                else:
+                    await self.mount_all(extra)
+            if old_palette and new_palette:
+                _update(old_palette[0], new_palette[0])
+            elif old_palette:
+                await self.remove_children(old_palette)
+            elif new_palette:
+                await self.mount_all(new_palette)
 
     def forget_removed(self) -> None:
         """Drop reactive watchers registered by widgets that are no longer mounted."""
@@ -74,6 +91,12 @@ class LeanFooter(Footer):
 def _plain_keys(widgets: list[Widget]) -> bool:
     """True when every widget is a lone key (no key groups, which nest widgets)."""
     return all(type(w) is FooterKey for w in widgets)
+
+
+def _split(widgets: list[Widget]) -> tuple[list[Widget], list[Widget]]:
+    """The ordinary keys, and the command-palette key (the footer puts it last)."""
+    palette = [w for w in widgets if w.has_class("-command-palette")]
+    return [w for w in widgets if not w.has_class("-command-palette")], palette
 
 
 def _update(old: Widget, new: Widget) -> None:
