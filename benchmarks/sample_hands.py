@@ -9,7 +9,7 @@ so figures from different runs measure the same work.  Three kinds of input:
 * `closed_hands`: fully concealed 14-tile regular hands (no melds), for comparing
   arrangement enumeration with other libraries; `one_suit=True` keeps all tiles in
   one suit, where a hand often has several readings;
-* `contract_hands`: `typical_hands` as contract JSON objects (CONTRACT.md).
+* `contract_hands`: `typical_hands` as contract JSON objects (docs/contract.md).
 
 Nothing here scores anything; `engine.hand.validate` checks each hand is well formed.
 """

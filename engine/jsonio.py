@@ -1,4 +1,4 @@
-"""The JSON forms of `shared/CONTRACT.md`: hand objects in, result objects out.
+"""The JSON forms of `docs/contract.md`: hand objects in, result objects out.
 
 Reading reports every problem with the field it concerns (`melds[1]: ...`) so the
 command line can print `hand 3: concealed: five copies of c1`.  Unknown fields are

@@ -23,6 +23,7 @@ from collections.abc import Iterable
 from pathlib import Path
 from typing import IO, Any, Final
 
+from mj_trainer.quizzes.atomic_file import UnsafeDestination, check_destination, write_atomically
 from mj_trainer.quizzes.store import (
     AnswerRecord,
     ItemStats,
@@ -156,11 +157,11 @@ def format_for(path: str | os.PathLike[str], fmt: str | None = None) -> str:
 
 
 def export_history(store: ProgressStore, path: str | os.PathLike[str],
-                   fmt: str | None = None) -> str:
+                   fmt: str | None = None, *, force: bool = False) -> str:
     """Write the history to `path` (``-`` for standard output); returns the format used.
 
-    The file is written next to its destination and renamed into place, so an
-    interrupted export never leaves half a file.
+    The file is written atomically (`write_atomically`): never through a symbolic link
+    or onto a device, and an existing file only with `force`.
     """
     kind = format_for(path, fmt)
     buffer = io.StringIO()
@@ -168,11 +169,19 @@ def export_history(store: ProgressStore, path: str | os.PathLike[str],
     if str(path) == "-":
         sys.stdout.write(buffer.getvalue())
         return kind
-    target = Path(path)
-    tmp = target.with_name(f".{target.name}.tmp")
-    tmp.write_text(buffer.getvalue(), encoding="utf-8", newline="")
-    tmp.replace(target)
+    write_atomically(Path(path), buffer.getvalue(), replace=force)
     return kind
+
+
+def _is_database(path: Path, db: Path) -> bool:
+    """Whether `path` names the progress database or one of SQLite's files beside it."""
+    names = {db.name + suffix for suffix in ("", "-wal", "-shm", "-journal")}
+    try:
+        if path.resolve().parent == db.resolve().parent and path.resolve().name in names:
+            return True
+        return path.exists() and db.exists() and path.samefile(db)
+    except OSError:
+        return False
 
 
 def read_json(path: str | os.PathLike[str]) -> dict[str, Any]:
@@ -211,11 +220,13 @@ def read_csv(path: str | os.PathLike[str]) -> list[dict[str, Any]]:
 
 
 def run_export(path: str, fmt: str | None = None,
-               data_dir: str | os.PathLike[str] | None = None) -> int:
+               data_dir: str | os.PathLike[str] | None = None, *, force: bool = False) -> int:
     """Export the history for a command line; 0 on success, 1 on a problem (on stderr).
 
     Nothing is created where there is no progress yet, and a missing folder for the
-    output is reported as such.
+    output is reported as such. The destination is never the progress database (nor
+    its journal), a device, a folder or a symbolic link, and an existing file is
+    replaced only with `force`.
     """
     db = database_path(data_dir)
     if not db.exists():
@@ -223,14 +234,25 @@ def run_export(path: str, fmt: str | None = None,
               file=sys.stderr)
         return 1
     if path != "-":
-        folder = Path(path).expanduser().resolve().parent
-        if not folder.is_dir():
-            print(f"mj-trainer export: cannot write {path}: the folder {folder} does not exist",
-                  file=sys.stderr)
+        target = Path(path).expanduser()
+        folder = target.resolve().parent
+        problem = None
+        if _is_database(target, db):
+            problem = f"cannot write {path}: that is the progress database itself"
+        elif not folder.is_dir():
+            problem = f"cannot write {path}: the folder {folder} does not exist"
+        else:
+            try:
+                check_destination(target, replace=force)
+            except UnsafeDestination as err:
+                problem = f"cannot write {err}"
+        if problem:
+            print(f"mj-trainer export: {problem}", file=sys.stderr)
             return 1
+        path = str(target)
     try:
         with ProgressStore.open(data_dir) as store:
-            kind = export_history(store, path, fmt)
+            kind = export_history(store, path, fmt, force=force)
             count = len(store.answers())
     except (StoreError, ValueError, OSError) as err:
         print(f"mj-trainer export: {err}", file=sys.stderr)

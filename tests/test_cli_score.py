@@ -1,4 +1,4 @@
-"""`mj-trainer score`: the human table, the JSON machine interface (CONTRACT.md), and
+"""`mj-trainer score`: the human table, the JSON machine interface (docs/contract.md), and
 how bad input is reported (exit 2, nothing on stdout, one stderr line per problem)."""
 
 from __future__ import annotations
@@ -356,7 +356,7 @@ def test_real_process(tmp_path: Path) -> None:
         timeout=60, check=False,
     )
     assert module.returncode == 0 and json.loads(module.stdout)["total"] == 10
-    assert list(tmp_path.iterdir()) == []  # nothing written (CONTRACT.md)
+    assert list(tmp_path.iterdir()) == []  # nothing written (docs/contract.md)
 
 
 def test_malformed_ruleset_file_is_an_input_error(capsys: pytest.CaptureFixture[str],

@@ -1,4 +1,4 @@
-"""The engine and quizzes must not depend on the user interface (ARCHITECTURE.md)."""
+"""The engine and quizzes must not depend on the user interface (README, "Architecture")."""
 
 from __future__ import annotations
 

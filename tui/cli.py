@@ -7,6 +7,7 @@ so scripts start fast and work without a terminal.
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 from collections.abc import Sequence
 
@@ -27,13 +28,17 @@ def _jobs(text: str) -> int:
     return value
 
 
-def _parser() -> argparse.ArgumentParser:
+def _version() -> str:
     from importlib.metadata import PackageNotFoundError, version
 
     try:
-        ver = version("mj-trainer")
+        return version("mj-trainer")
     except PackageNotFoundError:  # pragma: no cover - running from a bare checkout
-        ver = "unknown"
+        return "unknown"
+
+
+def _parser() -> argparse.ArgumentParser:
+    ver = _version()
     parser = argparse.ArgumentParser(
         prog="mj-trainer",
         description="Learn to score mahjong hands. With no command, opens the trainer.",
@@ -53,7 +58,7 @@ def _parser() -> argparse.ArgumentParser:
         ),
     )
     score.add_argument("hand", nargs="?", help="a hand in the human notation (quote it)")
-    score.add_argument("--json", action="store_true", help="read and write JSON (CONTRACT.md)")
+    score.add_argument("--json", action="store_true", help="read and write JSON (docs/contract.md)")
     score.add_argument("--input", metavar="FILE", help="read the hand(s) from FILE")
     score.add_argument(
         "--jsonl", action="store_true",
@@ -97,15 +102,53 @@ def _parser() -> argparse.ArgumentParser:
     export.add_argument("path", metavar="FILE", help="where to write; '-' for standard output")
     export.add_argument("--format", choices=("csv", "json"), default=None,
                         help="default: from the file name, else json")
-    export.add_argument("--data-dir", metavar="DIR", default=None,
+    export.add_argument("--force", action="store_true",
+                        help="replace FILE if it exists (never the progress database)")
+    # SUPPRESS: given after `export` it sets the value, else the global one stands.
+    export.add_argument("--data-dir", metavar="DIR", default=argparse.SUPPRESS,
                         help="where the progress database lives (default: the user data "
                              "directory, or MJ_TRAINER_DATA_DIR)")
+    completion = sub.add_parser(
+        "completion", help="print a shell completion script (bash or zsh)",
+        description="Print a completion script for bash or zsh. For example: "
+                    "mj-trainer completion bash > ~/.local/share/bash-completion/"
+                    "completions/mj-trainer",
+    )
+    from mj_trainer.tui.cli_docs import SHELLS
+
+    completion.add_argument("shell", choices=SHELLS, help="bash or zsh")
+    sub.add_parser("manpage", help="print the man page (roff)",
+                   description="Print this command's man page in roff, e.g. "
+                               "mj-trainer manpage > mj-trainer.1; man ./mj-trainer.1")
     return parser
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    """Entry point of the console script."""
-    args = _parser().parse_args(argv)
+    """Entry point of the console script.
+
+    A reader that stops early (`mj-trainer score --json | head`) closes the pipe under
+    us; that is not an error, so every subcommand ends quietly here with the status it
+    would have had, and Python's own flush at exit is pointed at /dev/null.
+    """
+    try:
+        code = _run(argv)
+        sys.stdout.flush()
+    except BrokenPipeError:
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return EXIT_OK
+    return code
+
+
+def _run(argv: Sequence[str] | None) -> int:
+    parser = _parser()
+    args = parser.parse_args(argv)
+    if args.command in ("completion", "manpage"):
+        from mj_trainer.tui.cli_docs import completion_script, man_page
+
+        text = (completion_script(parser, args.shell) if args.command == "completion"
+                else man_page(parser, _version()))
+        sys.stdout.write(text)
+        return EXIT_OK
     if args.command == "score":
         from mj_trainer.tui.score_command import run_score
 
@@ -127,7 +170,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.command == "export":
         from mj_trainer.quizzes.export import run_export
 
-        return EXIT_INPUT if run_export(args.path, args.format, args.data_dir) else EXIT_OK
+        failed = run_export(args.path, args.format, getattr(args, "data_dir", None),
+                            force=args.force)
+        return EXIT_INPUT if failed else EXIT_OK
     if args.command == "sets":
         from mj_trainer.tui.sets_command import run_sets
 

@@ -15,8 +15,10 @@ The file is written by the settings screen, one ``key = value`` line per setting
 A file that cannot be read, is not valid TOML, or holds a value this version does
 not understand is *reported* (`ConfigFile.problem`) and never written over: the app
 uses the defaults for this session and tells the learner where the file is and what
-is wrong with it.  Keys this version does not know are kept when the file is saved,
-so a newer mj-trainer's settings survive a round trip through an older one.
+is wrong with it.  Saving changes only the values of the settings: comments, key
+order and every key or table this version does not know stay as they were, so a
+newer mj-trainer's settings survive a round trip through an older one.  A huge
+number or arrays nested thousands deep are reported like any other problem.
 
 This module does not import Textual, so the command line can read the settings
 without paying for the user interface.
@@ -24,7 +26,6 @@ without paying for the user interface.
 
 from __future__ import annotations
 
-import json
 import os
 import tomllib
 from dataclasses import dataclass, field, replace
@@ -60,9 +61,9 @@ class Settings:
         """A copy with some settings changed."""
         return replace(self, **changes)
 
-    def to_toml(self, extra: dict[str, Any] | None = None) -> str:
-        """The settings as the text of a config file (`extra`: keys to keep as they were)."""
-        values: dict[str, Any] = {
+    def values(self) -> dict[str, Any]:
+        """The settings as config-file keys and plain TOML values, in the file's order."""
+        return {
             "ruleset": self.ruleset,
             "tile_style": self.tile_style.value,
             "round_length": self.round_length,
@@ -70,29 +71,28 @@ class Settings:
             "difficulty": self.difficulty,
             "theme": self.theme,
         }
-        lines = ["# mj-trainer settings, written by the settings screen (edit freely)."]
-        lines.extend(f"{key} = {_toml_value(value)}" for key, value in values.items())
-        for key, value in (extra or {}).items():
-            if key not in values and _simple(value):
-                lines.append(f"{_toml_key(key)} = {_toml_value(value)}")
-        return "\n".join(lines) + "\n"
 
 
-def _simple(value: Any) -> bool:
-    if isinstance(value, (str, int, float, bool)):
-        return True
-    return isinstance(value, list) and all(isinstance(v, (str, int, float, bool)) for v in value)
+KNOWN_KEYS: Final = tuple(Settings().values())
+HEADER: Final = "mj-trainer settings, written by the settings screen (edit freely)."
 
 
-def _toml_key(key: str) -> str:
-    if key and all(c.isalnum() or c in "_-" for c in key):
-        return key
-    return json.dumps(key, ensure_ascii=False)
+def settings_text(settings: Settings, original: str | None = None) -> str:
+    """The config file's new text: `original` with the settings' values put in.
 
+    Comments, blank lines, key order, quoting and every key or table this version does
+    not know stay as the learner wrote them; a setting whose value did not change is
+    not touched at all. tomlkit is imported here only, so reading settings stays cheap.
+    """
+    import tomlkit
 
-def _toml_value(value: Any) -> str:
-    # JSON strings, numbers, booleans and arrays of them are valid TOML values.
-    return json.dumps(value, ensure_ascii=False)
+    doc = tomlkit.parse(original) if original else tomlkit.document()
+    if not original:
+        doc.add(tomlkit.comment(HEADER))
+    for key, value in settings.values().items():
+        if key not in doc or doc[key] != value:
+            doc[key] = value
+    return doc.as_string()
 
 
 def config_path(override: str | os.PathLike[str] | None = None) -> Path:
@@ -128,14 +128,14 @@ def parse_settings(data: dict[str, Any]) -> tuple[Settings, list[str]]:
             changes["tile_style"] = TileStyle(str(style).strip().lower())
         except ValueError:
             names = ", ".join(s.value for s in TileStyle)
-            problems.append(f"tile_style: {style!r} is not one of {names}")
+            problems.append(f"tile_style: {_short(style)} is not one of {names}")
     length = data.get("round_length")
     if length is not None:
         if isinstance(length, int) and not isinstance(length, bool) and (
                 MIN_ROUND <= length <= MAX_ROUND):
             changes["round_length"] = length
         else:
-            problems.append(f"round_length: {length!r} is not a whole number from "
+            problems.append(f"round_length: {_short(length)} is not a whole number from "
                             f"{MIN_ROUND} to {MAX_ROUND}")
     kinds = data.get("question_kinds")
     if kinds is not None:
@@ -151,7 +151,8 @@ def parse_settings(data: dict[str, Any]) -> tuple[Settings, list[str]]:
         if text in DIFFICULTIES:
             changes["difficulty"] = text
         else:
-            problems.append(f"difficulty: {difficulty!r} is not one of {', '.join(DIFFICULTIES)}")
+            problems.append(f"difficulty: {_short(difficulty)} is not one of "
+                            f"{', '.join(DIFFICULTIES)}")
     theme = data.get("theme")
     if theme is not None:
         if isinstance(theme, str) and theme.strip():
@@ -175,24 +176,37 @@ def _kinds(value: Any) -> tuple[QuestionKind, ...] | None:
     return tuple(out)
 
 
+def _short(value: Any, limit: int = 40) -> str:
+    """A value as it would appear in the file, cut short (a hostile file may hold megabytes)."""
+    try:
+        text = repr(value)
+    except ValueError:  # an integer too long to print
+        return "a number too large"
+    return text if len(text) <= limit else text[: limit - 3] + "..."
+
+
 @dataclass
 class ConfigFile:
     """The settings file: where it is, what it says, and whether it may be written.
 
     `problem` is set when the file exists but cannot be used as it is; such a file is
     never written (`save` refuses), so nothing the learner wrote by hand is lost.
+    `text` is the file as read, so a save can keep everything else in it.
     """
 
     path: Path | None  # None: settings live in memory only (tests, snapshots)
     settings: Settings = field(default_factory=Settings)
     problem: str | None = None
-    extra: dict[str, Any] = field(default_factory=dict)
+    text: str | None = None
 
     @classmethod
     def load(cls, path: str | os.PathLike[str] | None = None) -> ConfigFile:
         """Read the settings; a missing file gives the defaults, a broken one a problem."""
         file = config_path(path)
         try:
+            if file.exists() and not file.is_file() and not file.is_dir():
+                # A FIFO or a device would block or never end: do not even open it.
+                return cls(file, problem=f"{file} is not a regular file")
             text = file.read_text(encoding="utf-8")
         except FileNotFoundError:
             return cls(file)
@@ -205,12 +219,16 @@ class ConfigFile:
             data = tomllib.loads(text)
         except tomllib.TOMLDecodeError as err:
             return cls(file, problem=f"{file}: not valid TOML: {err}")
-        settings, problems = parse_settings(data)
-        known = {"ruleset", "tile_style", "round_length", "question_kinds", "difficulty",
-                 "theme"}
-        extra = {k: v for k, v in data.items() if k not in known}
+        except ValueError:  # an integer of thousands of digits
+            return cls(file, problem=f"{file}: a number in it is too large to read")
+        except RecursionError:
+            return cls(file, problem=f"{file}: arrays or tables nested too deeply to read")
+        try:
+            settings, problems = parse_settings(data)
+        except RecursionError:
+            return cls(file, problem=f"{file}: arrays or tables nested too deeply to read")
         problem = f"{file}: " + "; ".join(problems) if problems else None
-        return cls(file, settings, problem, extra)
+        return cls(file, settings, problem, text)
 
     def save(self, settings: Settings) -> str | None:
         """Write `settings`; returns None when saved, else why not (the file is untouched)."""
@@ -220,13 +238,17 @@ class ConfigFile:
         if self.problem is not None:
             return (f"not saved: the settings file has a problem and is left as it is "
                     f"({self.path})")
-        text = settings.to_toml(self.extra)
-        tmp = self.path.with_name(self.path.name + ".tmp")
+        from mj_trainer.quizzes.atomic_file import write_atomically
+
+        try:
+            text = settings_text(settings, self.text)
+        except (ValueError, RecursionError) as err:  # tomlkit could not rewrite it
+            return f"not saved: {self.path}: cannot rewrite the file ({err})"
         try:
             self.path.parent.mkdir(parents=True, exist_ok=True)
-            tmp.write_text(text, encoding="utf-8")
-            os.replace(tmp, self.path)
+            write_atomically(self.path, text)
         except OSError as err:
-            tmp.unlink(missing_ok=True)
-            return f"not saved: {self.path}: {err.strerror or err}"
+            reason = f"{self.path}: {err.strerror}" if err.strerror else str(err)
+            return f"not saved: {reason}"
+        self.text = text
         return None

@@ -5,7 +5,7 @@ and for scripts.
     mj-trainer generate --difficulty easy --natural --json | mj-trainer score --json
 
 Without --json each hand is one line of the human notation followed by its
-total; with --json the output is exactly a JSON list of CONTRACT.md hand objects,
+total; with --json the output is exactly a JSON list of hand objects (docs/contract.md),
 which `mj-trainer score --json` reads back.  Hands are written as they are made, so
 any --count runs in flat memory.  Any problem with the request is one
 line on stderr and exit code 2, never a traceback.
@@ -121,13 +121,8 @@ def run_generate(args: argparse.Namespace) -> int:
         print(f"generate: {err}", file=sys.stderr)
         return EXIT_INPUT
     hands = islice(chain([first], stream), count or 1)
-    try:
+    try:  # a closed pipe (`| head`) is handled once, in cli.main
         _write_json(hands) if args.json else _write_text(hands)
-        sys.stdout.flush()
-    except BrokenPipeError:  # e.g. piped into `head`: the reader has all it wanted
-        import os
-
-        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
     except GenerationError as err:  # a later hand could not be made after all
         sys.stdout.write("\n")
         print(f"generate: {err}", file=sys.stderr)

@@ -1,7 +1,7 @@
 """`mj-trainer score`: read hands, score them, print JSON or readable tables.
 
 Input mistakes never produce a traceback: every problem becomes one line on
-stderr naming the hand and the field, and the exit code is 2 (CONTRACT.md).
+stderr naming the hand and the field, and the exit code is 2 (docs/contract.md).
 
 Beyond one ruleset's score, the command can:
 
@@ -402,13 +402,12 @@ def _run_compare(got: _Input, ruleset: str | None, as_json: bool) -> int:
         sys.stdout.write(json.dumps(out if got.is_list else out[0], ensure_ascii=False))
         sys.stdout.write("\n")
         return 0
-    from rich.console import Console
-
+    from mj_trainer.tui.console import console
     from mj_trainer.tui.score_view import compare_table
 
-    console = Console()
+    out_console = console()
     for results in per_hand:
-        console.print(compare_table(results))
+        out_console.print(compare_table(results))
     return 0
 
 

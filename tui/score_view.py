@@ -11,7 +11,7 @@ from dataclasses import replace
 from typing import Any
 
 from rich import box
-from rich.console import Console, Group, RenderableType
+from rich.console import Group, RenderableType
 from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
@@ -160,7 +160,9 @@ def print_scores(results: list[Score], settlements: list[SettlementTable | None]
                  *, settlement_asked: list[bool] | None = None,
                  all_arrangements: bool = False) -> None:
     """Print each result; a settlement under the hands that have one."""
-    console = Console()
+    from mj_trainer.tui.console import console as pipe_console
+
+    console = pipe_console()
     tables = settlements or [None] * len(results)
     asked = settlement_asked or [False] * len(results)
     for result, table, wanted in zip(results, tables, asked, strict=True):

@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import os
 import sys
 from typing import Any
 
@@ -85,28 +84,24 @@ def run_sets(args: argparse.Namespace) -> int:
     sets, code = _select(set_id, getattr(args, "file", None))
     if code != EXIT_OK:
         return code
-    try:
-        if getattr(args, "json", False):
-            sys.stdout.write(json.dumps(hand_rows(sets), ensure_ascii=False))
-            sys.stdout.write("\n")
-            sys.stdout.flush()
-        else:
-            show_hands = set_id is not None or getattr(args, "file", None) is not None
-            _print_tables(sets, show_hands=show_hands)
-    except BrokenPipeError:
-        # The reader (say `| head`) stopped early: that is not an error of ours.
-        devnull = os.open(os.devnull, os.O_WRONLY)
-        os.dup2(devnull, sys.stdout.fileno())
+    # A reader that stops early (`| head`) is handled once, in cli.main.
+    if getattr(args, "json", False):
+        sys.stdout.write(json.dumps(hand_rows(sets), ensure_ascii=False))
+        sys.stdout.write("\n")
+    else:
+        show_hands = set_id is not None or getattr(args, "file", None) is not None
+        _print_tables(sets, show_hands=show_hands)
     return EXIT_OK
 
 
 def _print_tables(sets: list[HandSet], *, show_hands: bool) -> None:
     from rich import box
-    from rich.console import Console
     from rich.table import Table
     from rich.text import Text
 
-    console = Console()
+    from mj_trainer.tui.console import console as pipe_console
+
+    console = pipe_console()
     table = Table(box=box.SIMPLE_HEAD, pad_edge=False, title="Curated hand sets",
                   title_justify="left", title_style="bold")
     table.add_column("set", style="cyan", no_wrap=True)

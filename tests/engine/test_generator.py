@@ -427,7 +427,7 @@ def test_hands_carry_the_ruleset_name() -> None:
 
 
 def test_the_generator_imports_no_user_interface() -> None:
-    # The engine stays free of Textual and Rich (ARCHITECTURE.md).
+    # The engine stays free of Textual and Rich (README, "Architecture").
     code = (
         "import sys, mj_trainer.engine.generator\n"
         "mj_trainer.engine.generator.generate(3, seed=1)\n"

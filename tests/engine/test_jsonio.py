@@ -1,4 +1,4 @@
-"""Contract JSON (shared/CONTRACT.md): hand objects in, result objects out."""
+"""Contract JSON (docs/contract.md): hand objects in, result objects out."""
 
 from __future__ import annotations
 

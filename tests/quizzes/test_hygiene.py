@@ -9,7 +9,7 @@ from pathlib import Path
 from mj_trainer import quizzes
 
 MODULES = [f"mj_trainer.quizzes.{name}" for name in (
-    "evidence", "examples", "explain", "explanation", "export", "grading", "hints",
+    "atomic_file", "evidence", "examples", "explain", "explanation", "export", "grading", "hints",
     "questions", "records", "review", "round", "rule_refs", "rulings", "session", "sources",
     "stats", "store", "store_files", "store_schema", "totals", "wording")]
 

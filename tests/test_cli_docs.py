@@ -1,0 +1,54 @@
+"""Shell completion and the man page come from the parser, so they name every command."""
+
+from __future__ import annotations
+
+import subprocess
+from pathlib import Path
+
+import pytest
+
+from mj_trainer.tui.cli import _parser, _version, main
+from mj_trainer.tui.cli_docs import man_page
+
+COMMANDS = ("score", "generate", "sets", "export", "quiz", "reference", "completion", "manpage")
+MAN = Path(__file__).resolve().parent.parent / "docs" / "mj-trainer.1"
+
+
+@pytest.mark.parametrize("shell", ["bash", "zsh"])
+def test_completion_names_every_command_and_option(
+        shell: str, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["completion", shell]) == 0
+    script = capsys.readouterr().out
+    for word in (*COMMANDS, "--ruleset", "--all-arrangements", "--data-dir", "--force"):
+        assert word in script, word
+
+
+def test_bash_completion_is_valid_bash(tmp_path: Path,
+                                       capsys: pytest.CaptureFixture[str]) -> None:
+    main(["completion", "bash"])
+    script = tmp_path / "mj-trainer.bash"
+    script.write_text(capsys.readouterr().out, encoding="utf-8")
+    result = subprocess.run(["bash", "-n", str(script)], capture_output=True, check=False)
+    assert result.returncode == 0, result.stderr.decode()
+
+
+def test_an_unknown_shell_is_refused(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit) as exit_:
+        main(["completion", "fish"])
+    assert exit_.value.code == 2 and "invalid choice" in capsys.readouterr().err
+
+
+def test_man_page_lists_every_command_and_reads_back() -> None:
+    page = man_page(_parser(), "9.9")
+    assert page.startswith(".TH MJ\\-TRAINER 1")
+    for name in COMMANDS:
+        assert f'.SS "mj-trainer {name}"' in page
+    assert "\\fB\\-\\-all\\-arrangements\\fR" in page
+    assert not any(line.startswith((".", "'")) and line.split()[0] not in
+                   (".TH", ".SH", ".SS", ".TP") for line in page.splitlines())
+
+
+def test_the_shipped_man_page_is_in_step_with_the_parser() -> None:
+    expected = man_page(_parser(), _version())
+    assert MAN.read_text(encoding="utf-8") == expected, (
+        "docs/mj-trainer.1 is stale: run `mj-trainer manpage > docs/mj-trainer.1`")
