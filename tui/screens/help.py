@@ -8,8 +8,9 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical, VerticalScroll
 from textual.content import Content
-from textual.screen import ModalScreen
 from textual.widgets import Markdown, Static
+
+from mj_trainer.tui.safe_screen import SafeModalScreen
 
 HELP_DIR = Path(__file__).resolve().parent.parent / "help"
 
@@ -42,7 +43,7 @@ def help_name(screen: object) -> str:
     return cls.removesuffix("Screen").lower() or "home"
 
 
-class HelpScreen(ModalScreen[None]):
+class HelpScreen(SafeModalScreen[None]):
     """The help of one screen, scrollable; escape, F1 or q closes it."""
 
     HELP_NAME = "home"

@@ -11,13 +11,13 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.content import Content
-from textual.screen import Screen
 from textual.widgets import Header, OptionList, Static
 from textual.widgets.option_list import Option
 
 from mj_trainer.engine import tiles
 from mj_trainer.tui.config import DIFFICULTIES, Settings
 from mj_trainer.tui.messages import OpenScreen, StartRandom, StartReview
+from mj_trainer.tui.safe_screen import SafeScreen
 from mj_trainer.tui.tile_text import TileStyle, tiles_text
 from mj_trainer.tui.widgets.lean_footer import LeanFooter
 from mj_trainer.tui.widgets.safe_list import SafeOptionList
@@ -51,7 +51,7 @@ MENU = (
 )
 
 
-class HomeScreen(Screen[None]):
+class HomeScreen(SafeScreen[None]):
     """Start a round, open a set, review, read the rules, see the stats, change settings."""
 
     HELP_NAME = "home"

@@ -7,11 +7,12 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.content import Content
-from textual.screen import ModalScreen, Screen
 from textual.widgets import Button, Static
 
+from mj_trainer.tui.safe_screen import SafeModalScreen, SafeScreen
 
-class NoticeScreen(ModalScreen[None]):
+
+class NoticeScreen(SafeModalScreen[None]):
     """A message the learner must see (a damaged progress file, a broken config)."""
 
     HELP_NAME = "home"
@@ -43,7 +44,7 @@ class NoticeScreen(ModalScreen[None]):
         self.dismiss(None)
 
 
-class ConfirmScreen(ModalScreen[bool]):
+class ConfirmScreen(SafeModalScreen[bool]):
     """A yes/no question; y or enter says yes, n or escape says no."""
 
     HELP_NAME = "quiz"
@@ -76,7 +77,7 @@ class ConfirmScreen(ModalScreen[bool]):
         self.dismiss(yes)
 
 
-class TooSmallScreen(Screen[None]):
+class TooSmallScreen(SafeScreen[None]):
     """Covers everything while the terminal is smaller than the app can use."""
 
     HELP_NAME = "home"

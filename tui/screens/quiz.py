@@ -23,7 +23,6 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.content import Content
-from textual.screen import Screen
 from textual.widgets import (
     Button,
     ContentSwitcher,
@@ -50,6 +49,7 @@ from mj_trainer.quizzes.rule_refs import rule_refs
 from mj_trainer.quizzes.session import RoundPlan, as_int
 from mj_trainer.quizzes.sources import SourceUnavailable
 from mj_trainer.tui.messages import OpenReference
+from mj_trainer.tui.safe_screen import SafeScreen
 from mj_trainer.tui.tile_text import TileStyle
 from mj_trainer.tui.widgets.feedback import FeedbackView
 from mj_trainer.tui.widgets.hand_view import HandView
@@ -76,7 +76,7 @@ _BREAKDOWN_INPUTS = (
 )
 
 
-class QuizScreen(Screen[RoundSummary | None]):
+class QuizScreen(SafeScreen[RoundSummary | None]):
     """One round of questions; dismissed with the round summary (None: nothing asked)."""
 
     HELP_NAME = "quiz"

@@ -22,7 +22,6 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.markup import escape
-from textual.screen import Screen
 from textual.widgets import Header, Input, Static, Tree
 from textual.widgets.tree import TreeNode
 
@@ -40,6 +39,7 @@ from mj_trainer.quizzes.rulings import (
     ruling_key,
 )
 from mj_trainer.tui.messages import StartRandom
+from mj_trainer.tui.safe_screen import SafeScreen
 from mj_trainer.tui.tile_text import TileStyle
 from mj_trainer.tui.widgets.lean_footer import LeanFooter
 from mj_trainer.tui.widgets.reference_tiles import (
@@ -149,7 +149,7 @@ def _score_lines(result: Score, focus: str) -> str:
     return "\n".join(lines)
 
 
-class ReferenceScreen(Screen[None]):
+class ReferenceScreen(SafeScreen[None]):
     """Browse and search the ruleset's patterns and the rulings."""
 
     CSS_PATH = "../styles/reference.tcss"

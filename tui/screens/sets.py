@@ -26,7 +26,6 @@ from textual.app import App, ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.markup import escape
-from textual.screen import Screen
 from textual.widgets import DataTable, Header, OptionList, Static
 from textual.widgets.option_list import Option
 
@@ -35,9 +34,11 @@ from mj_trainer.engine.ruleset import Ruleset
 from mj_trainer.quizzes.sets import HandSet, SetError, builtin_sets, load_set_file
 from mj_trainer.quizzes.store import ProgressStore, SetProgress, StoreError
 from mj_trainer.tui.messages import StartSet
+from mj_trainer.tui.safe_screen import SafeScreen
 from mj_trainer.tui.tile_text import TileStyle
 from mj_trainer.tui.widgets.lean_footer import LeanFooter
 from mj_trainer.tui.widgets.reference_tiles import TileFlow, bonus_piece, context_text, hand_pieces
+from mj_trainer.tui.widgets.safe_list import SafeOptionList
 from mj_trainer.tui.widgets.sets_dialog import LoadSetDialog, problems_markup
 
 # Set files loaded during this run of the app, so the list survives leaving the screen.
@@ -92,7 +93,7 @@ def best_text(progress: SetProgress | None) -> str:
     return f"{progress.best_score:.0%}"
 
 
-class SetsScreen(Screen[None]):
+class SetsScreen(SafeScreen[None]):
     """The curated sets and the learner's own set files."""
 
     CSS_PATH = "../styles/sets.tcss"
@@ -127,7 +128,7 @@ class SetsScreen(Screen[None]):
             yield DataTable(id="sets-table", cursor_type="row", zebra_stripes=True)
             with Vertical(id="sets-side"):
                 yield Static(id="sets-info")
-                yield OptionList(id="sets-hands")
+                yield SafeOptionList(id="sets-hands")
                 with VerticalScroll(id="sets-preview-box"):
                     yield Static(id="sets-preview")
         yield LeanFooter()

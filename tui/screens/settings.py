@@ -15,7 +15,6 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.content import Content
-from textual.screen import Screen
 from textual.widgets import (
     Checkbox,
     Header,
@@ -30,6 +29,7 @@ from textual.widgets import (
 from mj_trainer.engine import tiles
 from mj_trainer.quizzes.questions import QuestionKind
 from mj_trainer.tui.config import DIFFICULTIES, MAX_ROUND, MIN_ROUND, Settings
+from mj_trainer.tui.safe_screen import SafeScreen
 from mj_trainer.tui.tile_text import TileStyle, tile_text
 from mj_trainer.tui.widgets.lean_footer import LeanFooter
 
@@ -64,7 +64,7 @@ def preview(style: TileStyle) -> Content:
 Saver = Callable[[Settings], str | None]
 
 
-class SettingsScreen(Screen[None]):
+class SettingsScreen(SafeScreen[None]):
     """Change the settings; `save` applies and stores them and returns a status line."""
 
     HELP_NAME = "settings"

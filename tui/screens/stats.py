@@ -25,7 +25,6 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.color import Color
 from textual.containers import Horizontal, Vertical
-from textual.screen import Screen
 from textual.widgets import DataTable, Header, Static, TabbedContent, TabPane
 from textual_plotext import PlotextPlot
 
@@ -40,6 +39,7 @@ from mj_trainer.quizzes.stats import (
 )
 from mj_trainer.quizzes.store import ProgressStore, StoreError
 from mj_trainer.tui.messages import OpenReference, StartReview
+from mj_trainer.tui.safe_screen import SafeScreen
 from mj_trainer.tui.widgets.lean_footer import LeanFooter
 
 TABS: Final = ("overview", "categories", "families", "patterns", "review", "history")
@@ -92,7 +92,7 @@ def duration_text(seconds: float) -> str:
     return f"{hours}:{minutes:02d}:{secs:02d}" if hours else f"{minutes}:{secs:02d}"
 
 
-class StatsScreen(Screen[None]):
+class StatsScreen(SafeScreen[None]):
     """The learner's progress, loaded from the store in a worker."""
 
     CSS_PATH = "../styles/stats.tcss"

@@ -6,13 +6,13 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
 from textual.content import Content
-from textual.screen import Screen
 from textual.widgets import Header, Static
 from textual.widgets.option_list import Option
 
 from mj_trainer.quizzes.questions import QuestionKind
 from mj_trainer.quizzes.round import RoundSummary
 from mj_trainer.tui.messages import OpenReference, OpenScreen, StartRandom, StartReview, StartSet
+from mj_trainer.tui.safe_screen import SafeScreen
 from mj_trainer.tui.widgets.lean_footer import LeanFooter
 from mj_trainer.tui.widgets.safe_list import SafeOptionList
 
@@ -86,7 +86,7 @@ class MissedList(SafeOptionList):
             self.post_message(OpenReference(target))
 
 
-class SummaryScreen(Screen[None]):
+class SummaryScreen(SafeScreen[None]):
     """The round summary; `again` is the message that starts another round like it."""
 
     HELP_NAME = "quiz"

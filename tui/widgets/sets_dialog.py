@@ -11,11 +11,11 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.markup import escape
-from textual.screen import ModalScreen
 from textual.suggester import Suggester
 from textual.widgets import Button, Input, Static
 
 from mj_trainer.quizzes.sets import HandSet, SetError, load_set_file
+from mj_trainer.tui.safe_screen import SafeModalScreen
 from mj_trainer.tui.widgets.lean_footer import LeanFooter
 
 
@@ -55,7 +55,7 @@ def problems_markup(err: SetError) -> str:
     return "\n".join(lines)
 
 
-class LoadSetDialog(ModalScreen[HandSet | None]):
+class LoadSetDialog(SafeModalScreen[HandSet | None]):
     """Ask for the path of a set file; dismiss with the loaded set, or None."""
 
     HELP_NAME = "sets"  # tui/help/sets.md explains set files

@@ -1,0 +1,131 @@
+"""Random key bursts on every screen: the app must keep running.
+
+A fast typist (or a held key) delivers several keys before the app has drawn the
+result of the first. Each burst here hands a batch of keys to the driver at once, the
+way a terminal does, so a key can reach a widget that has just been created and not
+yet laid out. The sequences that used to crash are kept as their own cases.
+Seeded, so a failure replays exactly; MJ_TRAINER_KEY_SEED picks other seeds.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import random
+from collections.abc import Sequence
+from pathlib import Path
+
+import pytest
+from textual import events
+from textual.pilot import Pilot
+
+from mj_trainer.tui.app import TrainerApp, make_app
+from mj_trainer.tui.config import Settings
+from mj_trainer.tui.messages import OpenScreen, StartSet
+from tests.tui.test_app_kit import fixed_clock, wait_for
+
+# Everything a learner can press, except the keys that quit on purpose (ctrl+q, ctrl+c)
+# and the command palette (ctrl+p), whose "Quit" command random typing would reach.
+KEYS = (
+    *"abcdefghijklmnopqrstuvwxyz0123456789",
+    "space", "enter", "enter", "enter", "escape", "tab", "shift+tab", "backspace", "delete",
+    "up", "down", "left", "right", "pageup", "pagedown", "home", "end",
+    "f1", "f2", "f3", "plus", "minus", "slash", "question_mark",
+    "left_square_bracket", "right_square_bracket", "full_stop", "comma",
+)
+BURST_SIZE = 16
+# 25 x 16 = 400 keys per screen keeps CI to seconds a screen; for a long hunt set
+# MJ_TRAINER_KEY_BURSTS=200 (3,200 keys a screen), as was done before landing.
+BURSTS = int(os.environ.get("MJ_TRAINER_KEY_BURSTS", "25"))
+
+
+def _send_burst(app: TrainerApp, keys: Sequence[str]) -> None:
+    """Queue `keys` on the driver at once, as a terminal delivers a fast burst."""
+    assert app._driver is not None
+    for key in keys:
+        char = key if len(key) == 1 else {"space": " ", "plus": "+", "minus": "-",
+                                           "slash": "/", "full_stop": ".", "comma": ",",
+                                           "question_mark": "?"}.get(key)
+        event = events.Key(key, char)
+        event.set_sender(app)
+        app._driver.send_message(event)
+
+
+def _app(tmp_path: Path, start: StartSet | OpenScreen, length: int = 3) -> TrainerApp:
+    return make_app(Settings(round_length=length), data_dir=tmp_path / "data", start=start,
+                    seed=3, clock=fixed_clock, cursor_blink=False)
+
+
+async def _on(pilot: Pilot[None], name: str) -> None:
+    app = pilot.app
+    await wait_for(pilot, lambda: type(app.screen).__name__ == name)
+
+
+async def _reach(pilot: Pilot[None], screen: str) -> None:
+    """From the app's start, go to `screen` as a learner would."""
+    if screen in ("feedback", "summary"):
+        await _on(pilot, "QuizScreen")
+        await wait_for(pilot, lambda: getattr(pilot.app.screen, "mode", "") == "question")
+        await pilot.press("f3")
+        await wait_for(pilot, lambda: getattr(pilot.app.screen, "mode", "") == "feedback")
+        if screen == "summary":
+            await pilot.press("enter")
+            await _on(pilot, "SummaryScreen")
+        return
+    await _on(pilot, {"quiz": "QuizScreen", "sets": "SetsScreen",
+                      "reference": "ReferenceScreen", "stats": "StatsScreen",
+                      "settings": "SettingsScreen"}[screen])
+
+
+def _start(screen: str) -> StartSet | OpenScreen:
+    if screen in ("quiz", "feedback", "summary"):
+        return StartSet("families", resume=False)
+    return OpenScreen(screen)
+
+
+async def _hammer(app: TrainerApp, pilot: Pilot[None], seed: int, screen: str) -> None:
+    rng = random.Random(seed)
+    for burst in range(BURSTS):
+        _send_burst(app, [rng.choice(KEYS) for _ in range(BURST_SIZE)])
+        await pilot.pause()
+        assert app.is_running and app._exception is None, f"burst {burst}"
+        if burst % 20 == 19 and type(app.screen).__name__ == "HomeScreen":
+            app.post_message(_start(screen))  # back to the screen under test
+            await pilot.pause()
+
+
+@pytest.mark.parametrize("screen", ["quiz", "feedback", "summary", "sets", "reference",
+                                    "stats", "settings"])
+def test_random_key_bursts_keep_the_app_running(tmp_path: Path, screen: str) -> None:
+    length = 1 if screen == "summary" else 3
+    app = _app(tmp_path, _start(screen), length=length)
+
+    async def body() -> None:
+        async with app.run_test(size=(80, 24)) as pilot:
+            await _reach(pilot, screen)
+            seed = sum(map(ord, screen)) + int(os.environ.get("MJ_TRAINER_KEY_SEED", "0"))
+            await _hammer(app, pilot, seed=seed, screen=screen)
+            await pilot.pause()
+            assert app.is_running and app._exception is None
+
+    asyncio.run(body())
+
+
+@pytest.mark.parametrize("keys", [
+    ["f3", "shift+tab", "pagedown"],  # paging the feedback before it was laid out
+    ["enter", "shift+tab", "a", "enter", "enter"],
+    ["f3", "pageup", "pagedown", "end", "home"],
+])
+def test_the_bursts_that_crashed(tmp_path: Path, keys: list[str]) -> None:
+    app = _app(tmp_path, StartSet("families", resume=False))
+
+    async def body() -> None:
+        async with app.run_test(size=(80, 24)) as pilot:
+            await _reach(pilot, "quiz")
+            await wait_for(pilot, lambda: getattr(app.screen, "mode", "") == "question")
+            _send_burst(app, keys)
+            await pilot.pause()
+            await pilot.pause()
+            assert app.is_running and app._exception is None
+
+    asyncio.run(body())
