@@ -129,3 +129,50 @@ def test_the_bursts_that_crashed(tmp_path: Path, keys: list[str]) -> None:
             assert app.is_running and app._exception is None
 
     asyncio.run(body())
+
+
+def test_every_screen_of_the_app_guards_its_dismiss() -> None:
+    # The class of bug behind the InvalidStateError: a late dismiss popped the wrong screen.
+    import importlib
+    import inspect
+    import pkgutil
+
+    from textual.screen import Screen
+
+    from mj_trainer.tui import screens, widgets
+    from mj_trainer.tui.safe_screen import SafeModalScreen, SafeScreen
+
+    found = []
+    for package in (screens, widgets):
+        for info in pkgutil.iter_modules(package.__path__):
+            module = importlib.import_module(f"{package.__name__}.{info.name}")
+            for _, cls in inspect.getmembers(module, inspect.isclass):
+                if issubclass(cls, Screen) and cls.__module__ == module.__name__:
+                    found.append(cls)
+                    assert issubclass(cls, (SafeScreen, SafeModalScreen)), cls.__name__
+    assert len(found) >= 10
+
+
+def test_a_late_dismiss_leaves_the_screens_in_front_alone(tmp_path: Path) -> None:
+    from mj_trainer.tui.screens.notice import ConfirmScreen
+
+    app = _app(tmp_path, OpenScreen("stats"))
+    results: list[bool | None] = []
+
+    async def body() -> None:
+        async with app.run_test(size=(80, 24)) as pilot:
+            await _reach(pilot, "stats")
+            stats = app.screen
+            confirm = ConfirmScreen("Sure?", yes="Yes", no="No")
+            app.push_screen(confirm, results.append)
+            await pilot.pause()
+            stats.dismiss(None)  # queued for the stats screen, but the dialog is in front
+            await pilot.pause()
+            assert app.screen is confirm
+            confirm.dismiss(True)
+            confirm.dismiss(False)  # a second key in the same burst
+            await pilot.pause()
+            assert app.screen is stats and results == [True]
+            assert app.is_running and app._exception is None
+
+    asyncio.run(body())
