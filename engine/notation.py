@@ -218,6 +218,21 @@ def parse(line: str, *, check: bool = True) -> Hand:
     return hand
 
 
+# The hand checks name the JSON fields; a hand typed in the notation is told in its words
+# (callers that show a notation hand's problems to a person apply this).
+_NOTATION_FIELDS: Final = {"incidentals": "", "winning_tile": "winning tile (+)",
+                           "self_drawn": "self", "seat_wind": "seat",
+                           "prevailing_wind": "wind"}
+_INCIDENTAL_NAMES: Final = re.compile(
+    r"\b(" + "|".join(i.value for i in Incidental) + r")\b")
+
+
+def in_notation_words(problem: Problem) -> Problem:
+    """`problem` as a notation user reads it: `final-discard`, not `final_discard`."""
+    message = _INCIDENTAL_NAMES.sub(lambda m: m.group(1).replace("_", "-"), problem.message)
+    return Problem(_NOTATION_FIELDS.get(problem.field, problem.field), message)
+
+
 def format_tiles(tile_list: list[Tile] | tuple[Tile, ...]) -> str:
     """Tiles in canonical notation: one run per suit, honors and bonus tiles one by one."""
     parts: list[str] = []

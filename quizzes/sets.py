@@ -21,7 +21,7 @@ from pathlib import Path
 from typing import Any, Final
 
 from mj_trainer.engine.hand import DEFAULT_RULESET, Hand, HandError
-from mj_trainer.engine.notation import NotationError, parse
+from mj_trainer.engine.notation import NotationError, in_notation_words, parse
 from mj_trainer.engine.ruleset import RulesetError, load
 
 BUILTIN_DIR: Final = Path(__file__).resolve().parent / "sets"
@@ -428,7 +428,7 @@ class _Checker:
             return None
         except HandError as err:
             for p in err.problems:
-                self.add(p.message, hand=label, line=line)
+                self.add(in_notation_words(p).message, hand=label, line=line)
             return None
         except Exception as err:  # an engine bug must not turn into a traceback here
             self.add(f"the engine could not read this hand ({type(err).__name__}: {err})",

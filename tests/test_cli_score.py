@@ -368,3 +368,28 @@ def test_malformed_ruleset_file_is_an_input_error(capsys: pytest.CaptureFixture[
     assert code == 2 and out == ""
     (line,) = err.splitlines()
     assert line.startswith("hand 0: ruleset: ")
+
+
+def test_notation_errors_use_the_notation_words(capsys: pytest.CaptureFixture[str]) -> None:
+    # The case that broke: `final_discard` (the JSON name) for a hand typed as final-discard.
+    for extra in ([], ["--json"]):
+        code = main(["score", "c123 c456 b234 b567 k5 +k5 final-discard self", *extra])
+        err = capsys.readouterr().err
+        assert code == 2 and "final-discard is a win on another player's tile" in err
+        assert "final_discard" not in err
+
+
+def test_human_messages_count_hands_from_one(tmp_path: Path,
+                                             capsys: pytest.CaptureFixture[str]) -> None:
+    # The case that broke: the first hand of a file was "hand 0" in a message for people.
+    good = {"concealed": ["c1", "c2", "c3", "c4", "c5", "c6", "b2", "b3", "b4", "b5", "b6",
+                          "b7", "k5", "k5"], "winning_tile": "k5"}
+    bad = {"concealed": ["c1"], "winning_tile": "c1"}
+    path = tmp_path / "hands.json"
+    path.write_text(json.dumps([bad, good, bad]), encoding="utf-8")
+    assert main(["score", "--input", str(path)]) == 2
+    lines = capsys.readouterr().err.splitlines()
+    assert [line.split(":")[0] for line in lines] == ["hand 1", "hand 3"]
+    assert main(["score", "--json", "--input", str(path)]) == 2  # the contract counts from 0
+    lines = capsys.readouterr().err.splitlines()
+    assert [line.split(":")[0] for line in lines] == ["hand 0", "hand 2"]

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import io
 import json
+import re
 import sys
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -26,7 +27,7 @@ from typing import Final, TextIO
 
 from mj_trainer.engine.hand import Hand, HandError, Problem
 from mj_trainer.engine.jsonio import HandJSONError, hand_from_json, losers_from_json, score_to_json
-from mj_trainer.engine.notation import NotationError, parse
+from mj_trainer.engine.notation import NotationError, in_notation_words, parse
 from mj_trainer.engine.ruleset import BUILTIN_DIR, Ruleset, RulesetError, builtin_names, load
 from mj_trainer.engine.scoring import Score, score
 from mj_trainer.engine.settlement import (
@@ -110,6 +111,14 @@ def _reading(input_path: str | None) -> Iterator[None]:
         raise InputError([f"input: cannot read {what}: {err.strerror}"]) from None
 
 
+_HAND_INDEX: Final = re.compile(r"^hand (\d+):")
+
+
+def _counted_from_one(line: str) -> str:
+    """A message for people: the first hand is hand 1 (the JSON contract counts from 0)."""
+    return _HAND_INDEX.sub(lambda m: f"hand {int(m.group(1)) + 1}:", line)
+
+
 def _with_ruleset(hand: Hand, ruleset: str | None) -> Hand:
     return hand if ruleset is None else replace(hand, ruleset=ruleset)
 
@@ -184,7 +193,7 @@ def _notation_error(text: str, err: HandError, label: str) -> list[str]:
             lines.append(f"  {text}")
             lines.append("  " + " " * (col - 1) + "^")
         return lines
-    return [f"{label}{p}" for p in err.problems]
+    return [f"{label}{in_notation_words(p)}" for p in err.problems]
 
 
 def parse_notation_lines(text: str) -> list[Hand]:
@@ -223,7 +232,8 @@ def _read_hands(hand_text: str | None, input_path: str | None, as_json: bool) ->
         except HandError as err:
             if as_json:
                 # The machine interface: one line per problem, naming hand and field.
-                raise InputError(_problem_lines(0, err.problems)) from None
+                raise InputError(_problem_lines(
+                    0, [in_notation_words(p) for p in err.problems])) from None
             raise InputError(_notation_error(hand_text, err, "")) from None
     with _opened(input_path) as source, _reading(input_path):
         first, head = peek_first(source)
@@ -310,7 +320,7 @@ def run_score(
         results = _score_all(hands)
         tables = _tables(results, got.losers)
     except InputError as err:
-        for line in err.lines:
+        for line in err.lines if as_json else map(_counted_from_one, err.lines):
             print(line, file=sys.stderr)
         return EXIT_INPUT
     if as_json:

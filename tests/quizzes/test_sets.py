@@ -271,7 +271,7 @@ def test_every_problem_is_reported_at_once(tmp_path: Path) -> None:
         "my.toml: hand 'x-1' line 16: focus: '99.9' is not a pattern of mj-score-eval",
         "my.toml: hand #3 line 18: missing 'id'",
         "my.toml: hand #3 line 19: 'title' must be a string, not an integer",
-        "my.toml: hand #3 line 20: final_discard is a win on another player's tile, "
+        "my.toml: hand #3 line 20: final-discard is a win on another player's tile, "
         "not a self-drawn one",
     ]
 
