@@ -131,9 +131,30 @@ def _label(incidental: Incidental) -> str:
     return incidental.value
 
 
+def _range_problems(hand: Hand) -> list[Problem]:
+    """A problem for every tile number outside 0-41 (a caller building a Hand by hand)."""
+    out: list[Problem] = []
+
+    def check(where: str, values: object) -> None:
+        seq = values if isinstance(values, (tuple, list)) else (values,)
+        out.extend(Problem(where, f"{v!r} is not a tile number (0-{tiles.NUM_TILES - 1})")
+                   for v in seq if not tiles.is_tile(v))
+
+    check("concealed", hand.concealed)
+    check("winning_tile", hand.winning_tile)
+    check("bonus", hand.bonus)
+    for i, meld in enumerate(hand.melds):
+        check(f"melds[{i}]", meld.tile)
+    check("seat_wind", hand.seat_wind)
+    check("prevailing_wind", hand.prevailing_wind)
+    return out
+
+
 def validate(hand: Hand) -> list[Problem]:
     """Every reason `hand` is not a possible hand (R6, R26, R27); empty when it is."""
-    problems: list[Problem] = []
+    problems = _range_problems(hand)
+    if problems:
+        return problems  # every other check indexes tables by tile number
     add = problems.append
 
     for tile in hand.concealed:

@@ -65,8 +65,25 @@ FLOWERS: Final = (34, 35, 36, 37)
 SEASONS: Final = (38, 39, 40, 41)
 
 
+class TileError(ValueError):
+    """A tile number outside 0-41: a caller's bug, reported instead of wrapping around."""
+
+
+def is_tile(value: object) -> bool:
+    """Whether `value` is a tile number (an int 0-41; not a bool)."""
+    return type(value) is int and 0 <= value < NUM_TILES
+
+
+def require(tile: Tile) -> Tile:
+    """`tile` itself when it is a tile number; otherwise raise TileError."""
+    if not is_tile(tile):
+        raise TileError(f"{tile!r} is not a tile number (0-{NUM_TILES - 1})")
+    return tile
+
+
 def suit_of(tile: Tile) -> Suit:
     """The tile's type; winds and dragons count as their own types."""
+    require(tile)
     if tile < 27:
         return Suit(tile // 9)
     if tile < 31:
@@ -78,6 +95,7 @@ def suit_of(tile: Tile) -> Suit:
 
 def rank_of(tile: Tile) -> int:
     """1-9 for number tiles, 0 for honors; bonus tiles give their 1-4 number."""
+    require(tile)
     if tile < 27:
         return tile % 9 + 1
     if tile >= 34:
@@ -106,6 +124,8 @@ WIND_BY_NAME: Final = {name: EAST + i for i, name in enumerate(WIND_NAMES)}
 
 def code(tile: Tile) -> str:
     """The short code of a tile, e.g. ``c1`` or ``dr``."""
+    if not 0 <= tile < NUM_TILES:  # a negative index would wrap around silently
+        require(tile)
     return CODES[tile]
 
 
@@ -116,7 +136,7 @@ def parse_code(text: str) -> Tile | None:
 
 def name(tile: Tile) -> str:
     """A readable English name: '3 of bamboo', 'east wind', 'red dragon', 'flower 2'."""
-    suit = SUIT[tile]
+    suit = SUIT[require(tile)]
     if suit <= Suit.CHARACTERS:
         return f"{RANK[tile]} of {SUIT_NAMES[suit]}"
     if suit is Suit.WINDS:
@@ -129,4 +149,4 @@ def name(tile: Tile) -> str:
 
 def sort_key(tile: Tile) -> int:
     """Tiles sort by their index: coins, bamboo, characters, winds, dragons, bonus."""
-    return tile
+    return require(tile)
