@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from mj_trainer.engine.patterns import READING_DETECTORS
+from mj_trainer.engine.plain_text import plain
 from mj_trainer.engine.ruleset_check import build, check_keys, place
 from mj_trainer.engine.ruleset_model import (
     BUILTIN_DIR,
@@ -83,16 +84,24 @@ def _resolve(name_or_path: str, relative_to: Path | None = None) -> Path:
 
 
 def _read(path: Path) -> dict[str, Any]:
+    """The file's TOML, with every string made plain text (no escape sequences)."""
     try:
+        if path.exists() and not path.is_file():
+            raise RulesetError(f"{path}: not a regular file")  # a FIFO would block
         text = path.read_text(encoding="utf-8")
     except OSError as err:
         raise RulesetError(f"{path}: cannot read: {err.strerror}") from None
     except UnicodeDecodeError:
         raise RulesetError(f"{path}: not a UTF-8 text file") from None
     try:
-        return tomllib.loads(text)
+        data: dict[str, Any] = plain(tomllib.loads(text))
     except tomllib.TOMLDecodeError as err:
         raise RulesetError(f"{path.name}: {err}") from None
+    except RecursionError:
+        raise RulesetError(f"{path.name}: arrays or tables nested too deeply") from None
+    except ValueError:  # an integer of thousands of digits
+        raise RulesetError(f"{path.name}: a number in it is too large to read") from None
+    return data
 
 
 def _merged(path: Path, chain: tuple[Path, ...], problems: list[str]) -> dict[str, Any]:

@@ -22,6 +22,7 @@ from typing import Any, Final
 
 from mj_trainer.engine.hand import DEFAULT_RULESET, Hand, HandError
 from mj_trainer.engine.notation import NotationError, in_notation_words, parse
+from mj_trainer.engine.plain_text import plain
 from mj_trainer.engine.ruleset import RulesetError, load
 
 BUILTIN_DIR: Final = Path(__file__).resolve().parent / "sets"
@@ -485,11 +486,13 @@ def parse_set(
     base_dir = path.parent if path is not None else None
     checker = _Checker(name, text, base_dir)
     try:
-        data = tomllib.loads(text)
+        data = plain(tomllib.loads(text))  # names and notes reach the terminal: no escapes
     except tomllib.TOMLDecodeError as err:
         raise SetError([_toml_problem(name, err, checker.layout.lines)]) from None
     except RecursionError:
         raise SetError([SetProblem(name, "invalid TOML: nested too deeply")]) from None
+    except ValueError:  # an integer of thousands of digits
+        raise SetError([SetProblem(name, "a number in it is too large to read")]) from None
     set_id, set_name, description, order, ruleset = checker.header(data)
     hands = checker.hands(data, set_id, ruleset)
     if checker.problems:
