@@ -212,10 +212,8 @@ class TrainerApp(App[None]):
 
         for title, text in self.problems:
             self.push_screen(NoticeScreen(title, text))
-        if self.start is not None:
-            start = self.start
-            self.start = None
-            self.call_after_refresh(self.post_message, start)
+        # The size check comes first: a start straight into a quiz or the reference waits
+        # behind the small-window guard until the window is large enough.
         self.call_after_refresh(self._check_size)
         if self.settle_memory:
             self.call_after_refresh(settle_after_start)
@@ -462,6 +460,9 @@ class TrainerApp(App[None]):
             self.push_screen(TooSmallScreen(MIN_WIDTH, MIN_HEIGHT))
         elif not small and covering:
             self.pop_screen()
+        if not small and self.start is not None:
+            start, self.start = self.start, None
+            self.call_after_refresh(self.post_message, start)
 
 
 def settle_after_start() -> None:

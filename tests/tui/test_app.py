@@ -152,6 +152,30 @@ def test_too_small_terminal_shows_a_message(tmp_path: Path) -> None:
     asyncio.run(body())
 
 
+@pytest.mark.parametrize("start", ["quiz", "reference"])
+def test_starting_straight_into_a_screen_respects_the_size_guard(
+        tmp_path: Path, start: str) -> None:
+    # The case that broke: `mj-trainer quiz --set families` or `reference 8.1.3` in a
+    # small window opened the screen over the guard.
+    from mj_trainer.tui.messages import StartSet
+
+    message = StartSet("families", resume=False) if start == "quiz" else OpenReference("8.1.3")
+    wanted = "QuizScreen" if start == "quiz" else "ReferenceScreen"
+
+    async def body() -> None:
+        app = make_app(Settings(), data_dir=tmp_path / "data", start=message)
+        async with app.run_test(size=(MIN_WIDTH - 10, MIN_HEIGHT - 4)) as pilot:
+            await wait_for(pilot, lambda: isinstance(app.screen, TooSmallScreen))
+            for _ in range(5):
+                await pilot.pause(0.05)
+            assert isinstance(app.screen, TooSmallScreen)
+            await pilot.resize_terminal(80, 24)
+            await wait_for(pilot, lambda: type(app.screen).__name__ == wanted)
+            await wait_for(pilot, lambda: getattr(app.screen, "mode", "question") == "question")
+
+    asyncio.run(body())
+
+
 def test_start_message_opens_the_reference(tmp_path: Path) -> None:
     async def body() -> None:
         from mj_trainer.tui.screens.reference import ReferenceScreen
