@@ -145,8 +145,8 @@ class TrainerRound(Round):
             record = AnswerRecord.from_grade(
                 q.number, graded, fast_seconds=self.settings.fast_seconds.get(q.kind),
                 answered_at=self._stamp())
-            store.record_answer(self.round_id, record,
-                                set_position=_position_after(self.source, q.item))
+            self.save_problem = store.save_answer(
+                self.round_id, record, set_position=_position_after(self.source, q.item))
         return graded
 
 

@@ -36,7 +36,7 @@ from mj_trainer.quizzes.sources import (
     ReviewSource,
     curated_hands,
 )
-from mj_trainer.quizzes.store import AnswerRecord, ProgressStore, SetPosition
+from mj_trainer.quizzes.store import AnswerRecord, ProgressStore, SetPosition, StoreError
 
 # Answers this fast (seconds) and right rate Easy for review; slower right ones Good.
 FAST_SECONDS: dict[QuestionKind, float] = {
@@ -164,6 +164,8 @@ class Round:
         self._asked_at: float | None = None
         self._summary: RoundSummary | None = None
         self.round_id: int | None = None
+        # Why the last write failed (the answer then waits in the store's journal), or None.
+        self.save_problem: str | None = None
         if store is not None and self.questions:
             self.round_id = store.start_round(
                 source=_source_kind(source), source_name=source.name,
@@ -215,8 +217,8 @@ class Round:
             record = AnswerRecord.from_grade(
                 q.number, result, fast_seconds=self.settings.fast_seconds.get(q.kind),
                 answered_at=self._now())
-            self.store.record_answer(self.round_id, record,
-                                     set_position=self._position_after(q.item))
+            self.save_problem = self.store.save_answer(
+                self.round_id, record, set_position=self._position_after(q.item))
         self.grades.append(result)
         self._asked_at = None
         return result
@@ -245,7 +247,10 @@ class Round:
             if self.store is not None and self.round_id is not None:
                 set_name = self.source.set_name if isinstance(self.source, CuratedSource) \
                     else None
-                self.store.finish_round(self.round_id, now=self._now(), set_name=set_name)
+                try:
+                    self.store.finish_round(self.round_id, now=self._now(), set_name=set_name)
+                except StoreError as err:  # the answers are kept; only the round's end waits
+                    self.save_problem = err.problem
         return self._summary
 
 

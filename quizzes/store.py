@@ -55,11 +55,12 @@ import os
 import sqlite3
 import threading
 from collections.abc import Iterator, Sequence
-from contextlib import contextmanager
+from contextlib import contextmanager, suppress
 from datetime import date, datetime, timedelta
 from pathlib import Path
 from typing import Any, Final
 
+from mj_trainer.quizzes.pending import PendingAnswer, PendingJournal
 from mj_trainer.quizzes.records import (
     AnswerRecord,
     DayStreak,
@@ -112,6 +113,11 @@ __all__ = [  # the store's public names, wherever they are defined
 # --------------------------------------------------------------------------- the store
 
 
+# How long a write waits for another program's lock before the answer goes to the
+# pending journal instead (tests shorten it).
+BUSY_TIMEOUT_MS = 5000
+
+
 class ProgressStore:
     """The progress database.  Open with `ProgressStore.open()`; use as a context manager."""
 
@@ -121,6 +127,7 @@ class ProgressStore:
         self.reviewer = reviewer
         # The UI may read statistics from a worker thread: one lock serialises use.
         self._lock = threading.RLock()
+        self.journal = PendingJournal(path)
 
     # ---- opening
 
@@ -139,7 +146,7 @@ class ProgressStore:
         except OSError as err:
             raise StoreError(file, f"cannot create the data directory: {err.strerror}") from None
         try:
-            conn = sqlite3.connect(file, isolation_level=None, timeout=5.0,
+            conn = sqlite3.connect(file, isolation_level=None, timeout=BUSY_TIMEOUT_MS / 1000,
                                    check_same_thread=False)
         except sqlite3.Error as err:
             raise StoreError(file, f"cannot open: {err}") from None
@@ -150,7 +157,7 @@ class ProgressStore:
             conn.execute("PRAGMA journal_mode = WAL")
             conn.execute("PRAGMA synchronous = FULL")
             conn.execute("PRAGMA foreign_keys = ON")
-            conn.execute("PRAGMA busy_timeout = 5000")
+            conn.execute(f"PRAGMA busy_timeout = {int(BUSY_TIMEOUT_MS)}")
             migrate(file, conn, version, reviewer)
         except sqlite3.OperationalError as err:  # locked, read-only, out of space...
             conn.close()
@@ -161,7 +168,10 @@ class ProgressStore:
         except BaseException:
             conn.close()
             raise
-        return cls(file, conn, reviewer)
+        store = cls(file, conn, reviewer)
+        with suppress(StoreError):
+            store.flush_pending()  # answers a failed write left behind last time
+        return store
 
     def close(self) -> None:
         with self._lock:
@@ -188,12 +198,20 @@ class ProgressStore:
                 raise StoreError(self.path, f"cannot write: {err}") from None
             try:
                 yield conn
-            except BaseException:
-                conn.execute("ROLLBACK")
+            except BaseException as err:
+                with suppress(sqlite3.Error):
+                    conn.execute("ROLLBACK")
+                # Locked, full disk, missing table, read-only, damaged: the file's state,
+                # not a bug of ours (an IntegrityError is one, and stays itself).
+                if isinstance(err, sqlite3.DatabaseError) and not isinstance(
+                        err, sqlite3.IntegrityError):
+                    raise StoreError(self.path, f"cannot save: {err}") from None
                 raise
             try:
                 conn.execute("COMMIT")
             except sqlite3.DatabaseError as err:
+                with suppress(sqlite3.Error):
+                    conn.execute("ROLLBACK")
                 raise StoreError(self.path, f"cannot save: {err}") from None
 
     def _query(self, sql: str, args: Sequence[Any] = ()) -> list[Any]:
@@ -250,6 +268,40 @@ class ProgressStore:
             if set_position is not None:
                 _save_position(conn, set_position, at)
             return answer_id
+
+    # ---- answers that could not be written yet (see pending.py)
+
+    def save_answer(self, round_id: int, record: AnswerRecord, *,
+                    set_position: SetPosition | None = None) -> str | None:
+        """Record an answer, never losing it: None when it is in the database, else why
+        not (it then waits in the pending journal and is written by a later call)."""
+        self.flush_pending()
+        try:
+            self.record_answer(round_id, record, set_position=set_position)
+        except StoreError as err:
+            self.journal.add(PendingAnswer(round_id, record, set_position))
+            return err.problem
+        return None
+
+    def flush_pending(self) -> int:
+        """Write the waiting answers, oldest first; returns how many still wait."""
+        waiting = self.journal.load()
+        if not waiting:
+            return 0
+        for i, item in enumerate(waiting):
+            try:
+                if not self._has_answer(item.round_id, item.record.seq):
+                    self.record_answer(item.round_id, item.record,
+                                       set_position=item.position)
+            except StoreError:
+                self.journal.keep_only(waiting[i:])
+                return len(waiting) - i
+        self.journal.keep_only([])
+        return 0
+
+    def _has_answer(self, round_id: int, seq: int) -> bool:
+        return bool(self._query("SELECT 1 FROM answers WHERE round_id = ? AND seq = ?",
+                                (round_id, seq)))
 
     def finish_round(self, round_id: int, *, now: datetime | None = None,
                      set_name: str | None = None) -> RoundRecord:

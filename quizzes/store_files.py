@@ -81,6 +81,11 @@ def check_file(path: Path) -> None:
         raise StoreError(path, "is a directory, not a progress file")
     if not path.exists():
         return
+    if not path.is_file():  # a FIFO or a device: reading it would block or never end
+        raise StoreError(path, "is not a regular file (a pipe or a device?)")
+    if not os.access(path, os.W_OK):
+        raise StoreError(path, "is read-only, so answers could not be saved; make it "
+                               "writable (chmod u+w) or use another --data-dir")
     try:
         with path.open("rb") as fh:
             header = fh.read(100)

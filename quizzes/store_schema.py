@@ -7,7 +7,10 @@ Older files are migrated in place, one transaction per step, after a backup copy
 
 from __future__ import annotations
 
+import contextlib
+import os
 import sqlite3
+import tempfile
 from collections.abc import Callable
 from datetime import datetime
 from pathlib import Path
@@ -249,12 +252,28 @@ def migrate(path: Path, conn: sqlite3.Connection, version: int, reviewer: Review
 
 
 def backup(path: Path, conn: sqlite3.Connection, version: int) -> None:
-    """A copy of the file as it was, before migrating it (kept if one already exists)."""
+    """A copy of the file as it was, before migrating it (kept if one already exists).
+
+    The copy is made in a fresh temporary file and linked into place only where no
+    file and no link stands: a symbolic link planted at the backup's name is never
+    followed (the copy then takes the next free name, ``.v2.1.bak`` and so on).
+    """
     target = path.with_name(f"{path.name}.v{version}.bak")
-    if target.exists():
+    if target.is_file() and not target.is_symlink():
         return
-    dest = sqlite3.connect(target)
+    n = 0
+    while os.path.lexists(target):
+        n += 1
+        target = path.with_name(f"{path.name}.v{version}.{n}.bak")
+    fd, tmp_name = tempfile.mkstemp(dir=path.parent, prefix=f".{target.name}.", suffix=".tmp")
+    os.close(fd)
     try:
-        conn.backup(dest)
+        dest = sqlite3.connect(tmp_name)
+        try:
+            conn.backup(dest)
+        finally:
+            dest.close()
+        with contextlib.suppress(FileExistsError):
+            os.link(tmp_name, target)
     finally:
-        dest.close()
+        os.unlink(tmp_name)

@@ -340,6 +340,28 @@ def test_a_version_1_database_is_migrated_with_a_backup(tmp_path: Path) -> None:
     conn.close()
 
 
+@pytest.mark.parametrize("dangling", [True, False])
+def test_the_migration_backup_never_writes_through_a_planted_link(
+        tmp_path: Path, dangling: bool) -> None:
+    path = tmp_path / "progress.sqlite3"
+    _version_1(path)
+    victim = tmp_path / "victim.txt"
+    if not dangling:
+        victim.write_text("keep me\n", encoding="utf-8")
+    (tmp_path / "progress.sqlite3.v1.bak").symlink_to(victim)
+    with ProgressStore.open(tmp_path) as s:
+        assert s.schema_version == SCHEMA_VERSION
+    if dangling:
+        assert not victim.exists()
+    else:
+        assert victim.read_text(encoding="utf-8") == "keep me\n"
+    backup = tmp_path / "progress.sqlite3.v1.1.bak"  # the next free name
+    assert backup.is_file() and not backup.is_symlink()
+    conn = sqlite3.connect(backup)
+    assert conn.execute("SELECT count(*) FROM answers").fetchone()[0] == 4
+    conn.close()
+
+
 def test_a_failed_migration_changes_nothing(tmp_path: Path,
                                             monkeypatch: pytest.MonkeyPatch) -> None:
     path = tmp_path / "progress.sqlite3"

@@ -341,6 +341,7 @@ class QuizScreen(SafeScreen[RoundSummary | None]):
         if rnd is None or self.mode != "question" or rnd.current is None:
             return None
         grade = rnd.answer(answer)
+        self._tell_if_unsaved(rnd.save_problem)
         self.last_grade = grade
         self.mode = "feedback"
         feedback = self.query_one(FeedbackView)
@@ -512,12 +513,20 @@ class QuizScreen(SafeScreen[RoundSummary | None]):
             return
         self.post_message(OpenReference(target))
 
+    def _tell_if_unsaved(self, problem: str | None) -> None:
+        """A failed write keeps the answer (it waits in a journal); the learner is told."""
+        if problem:
+            self.notify(f"Your answer is kept and will be saved as soon as the progress "
+                        f"file can be written again ({problem}).",
+                        title="Not saved yet", severity="warning", timeout=8)
+
     def _finish(self) -> None:
         rnd = self.round
         if rnd is None:
             self.dismiss(None)
             return
         summary = rnd.finish()
+        self._tell_if_unsaved(rnd.save_problem)
         self.dismiss(summary if summary.asked else None)
 
     def action_leave(self) -> None:

@@ -1,0 +1,54 @@
+"""In the app, a failed write mid-round is told to the learner and the answer kept."""
+
+from __future__ import annotations
+
+import asyncio
+import sqlite3
+from pathlib import Path
+
+import pytest
+
+from mj_trainer.quizzes import store as store_module
+from mj_trainer.quizzes.pending import journal_path
+from mj_trainer.tui.messages import StartSet
+from tests.tui.test_app_kit import app_for, wait_for
+
+
+def _count(path: Path) -> int:
+    conn = sqlite3.connect(path)
+    try:
+        return int(conn.execute("SELECT COUNT(*) FROM answers").fetchone()[0])
+    finally:
+        conn.close()
+
+
+def test_a_locked_database_mid_round(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    # The case that broke: another program held the database for more than 5 s; the
+    # answer crashed the app with a traceback and was gone.
+    monkeypatch.setattr(store_module, "BUSY_TIMEOUT_MS", 50)
+    app = app_for(tmp_path, length=3)
+    app.start = StartSet("families", resume=False)
+
+    async def body() -> None:
+        async with app.run_test(size=(100, 32)) as pilot:
+            await wait_for(pilot, lambda: getattr(app.screen, "mode", "") == "question")
+            assert app.store is not None
+            db = app.store.path
+            other = sqlite3.connect(db, isolation_level=None)
+            other.execute("BEGIN EXCLUSIVE")
+            await pilot.press("f3")  # skip: graded and recorded as an answer
+            await wait_for(pilot, lambda: getattr(app.screen, "mode", "") == "feedback")
+            await pilot.pause()
+            shown = [n.message for n in app._notifications]
+            assert any("kept and will be saved" in m for m in shown), shown
+            assert journal_path(db).is_file()
+            other.execute("ROLLBACK")
+            other.close()
+            await pilot.press("enter")  # the next question
+            await wait_for(pilot, lambda: getattr(app.screen, "mode", "") == "question")
+            await pilot.press("f3")
+            await wait_for(pilot, lambda: getattr(app.screen, "mode", "") == "feedback")
+            assert _count(db) == 2 and not journal_path(db).exists()
+            assert app.is_running
+
+    asyncio.run(body())
