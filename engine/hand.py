@@ -104,19 +104,37 @@ class HandError(ValueError):
         super().__init__("; ".join(str(p) for p in problems))
 
 
+@dataclass(frozen=True, slots=True)
+class Precondition:
+    """What must be true of a win for an incidental to happen (R6, R26).
+
+    One table for both sides: `validate` reports a hand that breaks it, and the
+    generator only gives a generated win the incidentals it allows.
+    """
+
+    self_drawn: bool | None = None  # True: a self-drawn win; False: a win on a discard
+    kongs: int = 0  # declared kongs it needs
+    bonus: bool = False  # needs a bonus tile in the hand
+    dealt: bool = False  # a win with the initial hand: nothing exposed
+    no_melds: bool = False  # not even a concealed kong declared
+    east: bool | None = None  # True: East's only; False: any seat but East's
+    lone_copy: bool = False  # the hand holds one copy of the winning tile (a robbed kong)
+
+
+PRECONDITIONS: Final[dict[Incidental, Precondition]] = {
+    Incidental.FINAL_DRAW: Precondition(self_drawn=True),
+    Incidental.FINAL_DISCARD: Precondition(self_drawn=False),
+    Incidental.WIN_ON_KONG: Precondition(self_drawn=True, kongs=1),
+    Incidental.WIN_ON_BONUS: Precondition(self_drawn=True, bonus=True),
+    Incidental.ROBBING_KONG: Precondition(self_drawn=False, lone_copy=True),
+    Incidental.BLESSING_OF_HEAVEN: Precondition(self_drawn=True, dealt=True, east=True),
+    Incidental.BLESSING_OF_EARTH: Precondition(self_drawn=False, dealt=True, no_melds=True,
+                                               east=False),
+    Incidental.KONG_ON_KONG: Precondition(self_drawn=True, kongs=2),
+}
 # Which incidentals need a self-drawn win, and which need a win on another's tile (R26).
-NEEDS_SELF_DRAWN: Final = frozenset(
-    {
-        Incidental.FINAL_DRAW,
-        Incidental.WIN_ON_KONG,
-        Incidental.WIN_ON_BONUS,
-        Incidental.BLESSING_OF_HEAVEN,
-        Incidental.KONG_ON_KONG,
-    }
-)
-NEEDS_DISCARD: Final = frozenset(
-    {Incidental.FINAL_DISCARD, Incidental.ROBBING_KONG, Incidental.BLESSING_OF_EARTH}
-)
+NEEDS_SELF_DRAWN: Final = frozenset(i for i, p in PRECONDITIONS.items() if p.self_drawn)
+NEEDS_DISCARD: Final = frozenset(i for i, p in PRECONDITIONS.items() if p.self_drawn is False)
 # Pairs of circumstances that cannot both be true of one win.
 EXCLUSIVE: Final = (
     (Incidental.BLESSING_OF_HEAVEN, Incidental.BLESSING_OF_EARTH),
@@ -232,33 +250,40 @@ def _context_problems(hand: Hand, counts: Counter[Tile]) -> list[Problem]:
     for a, b in EXCLUSIVE:
         if a in inc and b in inc:
             out.append(Problem("incidentals", f"{_label(a)} and {_label(b)} cannot both happen"))
-    if Incidental.BLESSING_OF_HEAVEN in inc and hand.seat_wind != tiles.EAST:
-        out.append(Problem("incidentals", "blessing_of_heaven is only for the East seat"))
-    if Incidental.BLESSING_OF_EARTH in inc and hand.seat_wind == tiles.EAST:
-        out.append(Problem("incidentals", "blessing_of_earth is only for a seat other than East"))
-    if inc & {Incidental.BLESSING_OF_HEAVEN, Incidental.BLESSING_OF_EARTH} and (
-        hand.has_exposed_meld
-    ):
+    needs = [PRECONDITIONS[i] for i in sorted(inc, key=lambda i: i.value)]
+    for item in sorted(inc, key=lambda i: i.value):
+        east = PRECONDITIONS[item].east
+        if east is True and hand.seat_wind != tiles.EAST:
+            out.append(Problem("incidentals", f"{item.value} is only for the East seat"))
+    for item in sorted(inc, key=lambda i: i.value):
+        if PRECONDITIONS[item].east is False and hand.seat_wind == tiles.EAST:
+            out.append(Problem("incidentals",
+                               f"{item.value} is only for a seat other than East"))
+    if any(p.dealt for p in needs) and hand.has_exposed_meld:
         out.append(
             Problem("incidentals", "a blessing is a win with the initial hand, "
                     "which cannot have exposed melds")
         )
-    if Incidental.BLESSING_OF_EARTH in inc and hand.melds:
-        out.append(Problem("incidentals", "blessing_of_earth leaves no time to declare a kong"))
-    if inc & {Incidental.WIN_ON_KONG, Incidental.KONG_ON_KONG} and hand.kong_count == 0:
-        out.append(Problem("incidentals", "win_on_kong needs a declared kong"))
-    if Incidental.KONG_ON_KONG in inc and hand.kong_count < 2:
-        out.append(Problem("incidentals", "kong_on_kong needs two declared kongs"))
-    if Incidental.WIN_ON_BONUS in inc and not hand.bonus:
-        out.append(Problem("incidentals", "win_on_bonus needs a bonus tile in the hand"))
-    if Incidental.ROBBING_KONG in inc and counts[hand.winning_tile] > 1:
-        out.append(
-            Problem(
-                "incidentals",
-                f"robbing_kong: the other three {tiles.code(hand.winning_tile)} were in the "
-                "robbed kong, so the hand can hold only one",
+    for item in sorted(inc, key=lambda i: i.value):
+        if PRECONDITIONS[item].no_melds and hand.melds:
+            out.append(Problem("incidentals", f"{item.value} leaves no time to declare a kong"))
+    if any(p.kongs >= 1 for p in needs) and hand.kong_count == 0:
+        out.append(Problem("incidentals", f"{Incidental.WIN_ON_KONG.value} needs a declared kong"))
+    for item in sorted(inc, key=lambda i: i.value):
+        if PRECONDITIONS[item].kongs >= 2 and hand.kong_count < 2:
+            out.append(Problem("incidentals", f"{item.value} needs two declared kongs"))
+    for item in sorted(inc, key=lambda i: i.value):
+        if PRECONDITIONS[item].bonus and not hand.bonus:
+            out.append(Problem("incidentals", f"{item.value} needs a bonus tile in the hand"))
+    for item in sorted(inc, key=lambda i: i.value):
+        if PRECONDITIONS[item].lone_copy and counts[hand.winning_tile] > 1:
+            out.append(
+                Problem(
+                    "incidentals",
+                    f"{item.value}: the other three {tiles.code(hand.winning_tile)} were in "
+                    "the robbed kong, so the hand can hold only one",
+                )
             )
-        )
     return out
 
 

@@ -1,6 +1,6 @@
 """Who pays whom once a hand is scored, for rulesets that define a payoff.
 
-Zung Jung's formal-competition scheme (shared/ZUNG-JUNG.md): the winner always
+Zung Jung's formal-competition scheme (the official Zung Jung rules): the winner always
 collects three times the hand's value.  On a self-drawn win each opponent pays the
 value.  On a discard, a hand worth 25 or less is paid by all three alike; above
 that the two players who did not discard pay 25 each and the discarder pays the

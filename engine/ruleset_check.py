@@ -13,6 +13,7 @@ from mj_trainer.engine.arrangements import Shape
 from mj_trainer.engine.patterns import detector_names
 from mj_trainer.engine.patterns.registry import DETECTOR_SHAPES
 from mj_trainer.engine.ruleset_model import (
+    CITATION_KEYS,
     HEAD_KEYS,
     KINDS,
     PATTERN_KEYS,
@@ -196,6 +197,8 @@ def build(data: dict[str, Any], path: Path, problems: list[str]) -> Ruleset:
                           problems)
     ready_half = _string_list(head, "ready_half_categories",
                               at("ruleset", None, "ready_half_categories"), problems)
+    citations = _citations(head, at("ruleset", None, "citations"), problems)
+    family_word = need(head, "family_word", str, head_at, "family")
     raw_categories = data.get("categories", {})
     if not isinstance(raw_categories, dict):
         problems.append(f"{path.name}: [categories] must be a table of number = name")
@@ -319,7 +322,30 @@ def build(data: dict[str, Any], path: Path, problems: list[str]) -> Ruleset:
         loser_categories=frozenset(losers),
         ready_half_categories=frozenset(ready_half),
         lineage=_lineage(data, rid),
+        citations=citations,
+        family_word=family_word,
     )
+
+
+_RULING: Final = re.compile(r"R\d{1,2}")
+
+
+def _citations(head: dict[str, Any], where: str, problems: list[str]) -> dict[str, str]:
+    """`[ruleset.citations]`: known keys, each naming a ruling such as "R10"."""
+    raw = head.get("citations", {})
+    if not isinstance(raw, dict):
+        problems.append(f"{where}: [ruleset.citations] must be a table like family = \"R10\"")
+        return {}
+    out: dict[str, str] = {}
+    for key, value in raw.items():
+        if key not in CITATION_KEYS:
+            problems.append(f"{where}: unknown citation {key!r}{suggest(key, CITATION_KEYS)}")
+        elif not isinstance(value, str) or not _RULING.fullmatch(value):
+            problems.append(f"{where}: citation {key} must be a ruling like \"R10\", "
+                            f"not {value!r}")
+        else:
+            out[key] = value
+    return out
 
 
 def _lineage(data: dict[str, Any], rid: str) -> tuple[str, ...]:

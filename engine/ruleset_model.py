@@ -32,8 +32,12 @@ KINDS: Final = ("points", "doubles")
 
 HEAD_KEYS: Final = (
     "id", "name", "description", "extends", "scheme", "cap", "limit", "chicken_ignores",
-    "payoff", "loser_categories", "ready_half_categories",
+    "payoff", "loser_categories", "ready_half_categories", "citations", "family_word",
 )
+# `[ruleset.citations]`: the ruling (an R number of quizzes/rulings.md) that explains
+# each kind of point under this ruleset.
+CITATION_KEYS: Final = ("family", "limit", "cap", "chicken", "pairs_hand", "orphans_hand",
+                         "total")
 
 
 PATTERN_KEYS: Final = (
@@ -118,6 +122,10 @@ class Ruleset:
     # This ruleset's id and the ids of the rulesets it extends, nearest first, e.g.
     # ("our-club", "mj-score-eval"): hands written for a parent also suit a child.
     lineage: tuple[str, ...] = ()
+    # Which ruling explains what (`[ruleset.citations]`, keys CITATION_KEYS), and the
+    # ruleset's word for a family ("family", Zung Jung's "series", classical "group").
+    citations: dict[str, str] = field(default_factory=dict)
+    family_word: str = "family"
 
     def builds_on(self, other: str) -> bool:
         """Whether this ruleset is the ruleset `other` (an id) or extends it."""

@@ -30,7 +30,12 @@ from mj_trainer.engine.ruleset import Pattern, Ruleset
 from mj_trainer.engine.scoring import Hit, Outcome, Score, Why, accepted_shapes
 from mj_trainer.quizzes.evidence import chicken_condition, evidence
 from mj_trainer.quizzes.explanation import Explanation, ExplanationKind, distinct_refs
-from mj_trainer.quizzes.rule_refs import BEST_READING, CLASSICAL_REFS, NOT_A_WIN_RULE, rule_refs
+from mj_trainer.quizzes.rule_refs import (
+    BEST_READING,
+    NOT_A_WIN_RULE,
+    SINGLE_TILE_FORMS_RULE,
+    rule_refs,
+)
 from mj_trainer.quizzes.wording import (
     amount_text,
     arrangement_text,
@@ -73,10 +78,10 @@ def missed(result: Score, hit: Hit, claimed: int = 0) -> Explanation:
 def _shape_rule(rules: Ruleset, shape: Shape | None) -> str:
     refs = rule_refs(rules)
     if shape is Shape.THIRTEEN_ORPHANS:
-        return refs.orphans
+        return refs.orphans_hand
     if shape is Shape.SPECIAL:
-        return CLASSICAL_REFS.total
-    return refs.seven_pairs
+        return refs.total
+    return refs.pairs_hand
 
 
 def _other_with(result: Score, pattern_id: str) -> tuple[Outcome, Hit] | None:
@@ -314,7 +319,7 @@ def win_explanation(result: Score, said_win: bool) -> Explanation:
         lead = "It is a win" if not said_win else "Right, it is a win"
         if a.shape is Shape.SPECIAL and best.limit is not None:
             lim = best.limit
-            rule = CLASSICAL_REFS.total
+            rule = rule_refs(rules).total
             text = (f"{lead}: the tiles make {lim.name} ({lim.id}), an irregular hand that "
                     f"these rules accept as a win: {'  '.join(sets)} ({rule}).")
             return Explanation(ExplanationKind.IS_A_WIN, text, lim.id, rule,
@@ -337,8 +342,8 @@ def win_explanation(result: Score, said_win: bool) -> Explanation:
     form = _form_elsewhere(result)
     if form is not None:
         text += (f" The tiles do make {form}, an irregular hand that the classical rules "
-                 f"accept and these rules do not ({CLASSICAL_REFS.total}).")
-        refs = distinct_refs(pid, NOT_A_WIN_RULE, CLASSICAL_REFS.total)
+                 f"accept and these rules do not ({SINGLE_TILE_FORMS_RULE}).")
+        refs = distinct_refs(pid, NOT_A_WIN_RULE, SINGLE_TILE_FORMS_RULE)
     return Explanation(ExplanationKind.NOT_A_WIN, text, pid, NOT_A_WIN_RULE, refs)
 
 

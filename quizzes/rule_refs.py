@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from mj_trainer.engine.ruleset import Ruleset
 
@@ -20,30 +20,21 @@ class RuleRefs:
     limit: str  # a limit hand stands alone
     cap: str  # the cap on an ordinary hand
     chicken: str  # the chicken hand
-    seven_pairs: str  # what a seven pairs hand cannot score
-    orphans: str  # what a thirteen orphans hand cannot score
+    pairs_hand: str  # what a seven pairs hand cannot score
+    orphans_hand: str  # what a thirteen orphans hand cannot score
     total: str  # how counted patterns make the total
     family_word: str  # "family", "series" or "group"
 
 
 DEFAULT_REFS = RuleRefs("R10", "R12", "R12", "R13", "R5", "R16", "R10", "family")
-ZUNG_JUNG_REFS = RuleRefs("R31", "R31", "R31", "R31", "R31", "R31", "R31", "series")
-CLASSICAL_REFS = RuleRefs("R32", "R32", "R32", "R32", "R32", "R32", "R32", "group")
 
 BEST_READING = "R1"  # all rulesets: the best arrangement counts
 NOT_A_WIN_RULE = "R7"  # all rulesets: a hand that is not a win is an illegal call
+SINGLE_TILE_FORMS_RULE = "R32"  # the classical rules, which accept the single-tile hands
 
 
 def rule_refs(rules: Ruleset) -> RuleRefs:
-    """The rulings to cite for `rules`, read from what the ruleset is.
-
-    The doubling scheme is the classical rules (R32); the Zung Jung payoff marks Zung
-    Jung (R31); anything else is the default ruleset or a ruleset built on it.  A house
-    ruleset that extends one of them keeps its parent's scheme and payoff, so it is
-    explained with its parent's rulings.
-    """
-    if rules.doubling:
-        return CLASSICAL_REFS
-    if rules.payoff == "zung-jung":
-        return ZUNG_JUNG_REFS
-    return DEFAULT_REFS
+    """The rulings to cite for `rules`, as its file declares them
+    (`[ruleset.citations]`, inherited through `extends`); a ruleset that declares none
+    is explained with the default ruleset's rulings."""
+    return replace(DEFAULT_REFS, **rules.citations, family_word=rules.family_word)

@@ -19,8 +19,7 @@ from mj_trainer.engine.generator.errors import Retry
 from mj_trainer.engine.generator.policy import Policy
 from mj_trainer.engine.hand import (
     EXCLUSIVE,
-    NEEDS_DISCARD,
-    NEEDS_SELF_DRAWN,
+    PRECONDITIONS,
     Incidental,
     Meld,
     MeldKind,
@@ -121,27 +120,20 @@ def _possible(
     melds: Sequence[Meld],
     bonus: Sequence[Tile],
 ) -> bool:
-    """Can `item` be true of this win (R26)?"""
-    if item in NEEDS_SELF_DRAWN and not self_drawn:
-        return False
-    if item in NEEDS_DISCARD and self_drawn:
+    """Can `item` be true of this win (R26)?  The preconditions `validate` checks,
+    and one more: a blessing is the dealt hand, so nothing at all was declared."""
+    need = PRECONDITIONS[item]
+    if need.self_drawn is not None and need.self_drawn != self_drawn:
         return False
     kongs = sum(1 for m in melds if m.kind is MeldKind.KONG)
-    if item is Incidental.WIN_ON_KONG:
-        return kongs >= 1
-    if item is Incidental.KONG_ON_KONG:
-        return kongs >= 2
-    if item is Incidental.WIN_ON_BONUS:
-        return bool(bonus)
-    if item is Incidental.ROBBING_KONG:
-        return draft.counts[winning] == 1
-    if item in _BLESSINGS:
-        if melds:
-            return False
-        seat = draft.seat
-        east = item is Incidental.BLESSING_OF_HEAVEN
-        return seat is None or (seat == tiles.EAST) == east
-    return True
+    if kongs < need.kongs or (need.bonus and not bonus):
+        return False
+    if need.lone_copy and draft.counts[winning] != 1:
+        return False
+    if need.dealt and melds:
+        return False
+    seat = draft.seat
+    return need.east is None or seat is None or (seat == tiles.EAST) == need.east
 
 
 def _bonus(draft: Draft) -> tuple[Tile, ...]:

@@ -39,9 +39,27 @@ from mj_trainer.engine.generator.builder import (
 from mj_trainer.engine.generator.difficulty import Level
 from mj_trainer.engine.generator.errors import Retry
 from mj_trainer.engine.hand import Incidental
+from mj_trainer.engine.patterns import basics, honors, incidentals, irregular, suits, terminals
+from mj_trainer.engine.patterns import sets as set_rules
+from mj_trainer.engine.patterns.registry import CATALOGUE, CHICKEN_HAND, name_of
 from mj_trainer.engine.tiles import Tile
 
 Build = Callable[[Draft], None]
+# A detector as the catalogue knows it: its function, or the name of one of the
+# scorer's own patterns (the chicken hand).
+Ref = Callable[..., int] | str
+
+
+def _name(ref: Ref) -> str:
+    if isinstance(ref, str):
+        if ref not in CATALOGUE:
+            raise KeyError(f"{ref!r} is not in the rule catalogue")
+        return ref
+    return name_of(ref)
+
+
+def _names(refs: tuple[Ref, ...]) -> tuple[str, ...]:
+    return tuple(map(_name, refs))
 
 REGULAR, PAIRS, ORPHANS = Shape.REGULAR, Shape.SEVEN_PAIRS, Shape.THIRTEEN_ORPHANS
 ANY_SHAPE: Final = (REGULAR, PAIRS, ORPHANS)
@@ -49,8 +67,8 @@ ANY_SHAPE: Final = (REGULAR, PAIRS, ORPHANS)
 # concealed, and thirteen orphans always holds all five types (R5, R15, R16).
 SHAPE_IMPLIES: Final = {
     REGULAR: (),
-    PAIRS: ("concealed_hand",),
-    ORPHANS: ("concealed_hand", "all_types"),
+    PAIRS: _names((basics.concealed_hand,)),
+    ORPHANS: _names((basics.concealed_hand, basics.all_types)),
 }
 
 
@@ -80,17 +98,24 @@ class Template:
 TEMPLATES: dict[str, Template] = {}
 
 
+def put(detector: Ref, build: Build, shapes: tuple[Shape, ...] = (REGULAR,),
+        implies: tuple[Ref, ...] = (), regular_implies: tuple[Ref, ...] = ()) -> None:
+    """Register `build` as the template of `detector` (a detector of the catalogue)."""
+    name = _name(detector)
+    TEMPLATES[name] = Template(name, build, shapes, _names(implies), _names(regular_implies))
+
+
 def template(
-    *detectors: str,
+    *detectors: Ref,
     shapes: tuple[Shape, ...] = (REGULAR,),
-    implies: tuple[str, ...] = (),
-    regular_implies: tuple[str, ...] = (),
+    implies: tuple[Ref, ...] = (),
+    regular_implies: tuple[Ref, ...] = (),
 ) -> Callable[[Build], Build]:
     """Register `fn` as the template of each detector."""
 
     def register(fn: Build) -> Build:
-        for name in detectors:
-            TEMPLATES[name] = Template(name, fn, shapes, implies, regular_implies)
+        for detector in detectors:
+            put(detector, fn, shapes, implies, regular_implies)
         return fn
 
     return register
@@ -119,7 +144,7 @@ def _three_suits(d: Draft) -> list[int]:
 # -- 1: trivial patterns ----------------------------------------------------------------
 
 
-@template("chicken_hand")
+@template(CHICKEN_HAND)
 def chicken(d: Draft) -> None:
     # Nothing else may count (R13): an exposed meld (no 1.3), a discard (no 1.4), no
     # honors at all (no 1.6, no honor pungs), chows in different suits and of
@@ -158,25 +183,25 @@ def chicken(d: Draft) -> None:
         d.set_eyes(d.pick_tile(NUMBER_TILES, 2))
 
 
-@template("all_chows")
+@template(basics.all_chows)
 def all_chows(d: Draft) -> None:
     d.fill(chows=True, pungs=False)
 
 
-@template("concealed_hand", shapes=(REGULAR, PAIRS))
+@template(basics.concealed_hand, shapes=(REGULAR, PAIRS))
 def concealed_hand(d: Draft) -> None:
     if d.chance(0.12):
         d.seven_pairs()
     d.closed = True
 
 
-@template("self_drawn", shapes=ANY_SHAPE)
+@template(basics.self_drawn, shapes=ANY_SHAPE)
 def self_drawn(d: Draft) -> None:
     d.self_drawn = True
     plain(d)
 
 
-@template("all_simples", shapes=(REGULAR, PAIRS))
+@template(basics.all_simples, shapes=(REGULAR, PAIRS))
 def all_simples(d: Draft) -> None:
     if d.chance(0.12):
         d.seven_pairs(SIMPLE_TILES)
@@ -184,7 +209,7 @@ def all_simples(d: Draft) -> None:
         d.fill_pool = SIMPLE_TILES
 
 
-@template("all_types", shapes=(REGULAR, PAIRS))
+@template(basics.all_types, shapes=(REGULAR, PAIRS))
 def all_types(d: Draft) -> None:
     # One group of each of the five types, the fifth being the eyes (R15).
     if d.chance(0.12):
@@ -206,7 +231,7 @@ def all_types(d: Draft) -> None:
 # -- 2: pungs and kongs -----------------------------------------------------------------
 
 
-@template("all_pungs")
+@template(set_rules.all_pungs)
 def all_pungs(d: Draft) -> None:
     d.fill(chows=False)
 
@@ -218,17 +243,18 @@ def _concealed_pungs(d: Draft, n: int) -> None:
     d.fill(pung_exposed=True)
 
 
-@template("concealed_pungs_2")
+@template(set_rules.concealed_pungs_2)
 def concealed_pungs_2(d: Draft) -> None:
     _concealed_pungs(d, 2)
 
 
-@template("concealed_pungs_3", implies=("concealed_pungs_2",))
+@template(set_rules.concealed_pungs_3, implies=(set_rules.concealed_pungs_2,))
 def concealed_pungs_3(d: Draft) -> None:
     _concealed_pungs(d, 3)
 
 
-@template("concealed_pungs_4", implies=("concealed_pungs_2", "concealed_pungs_3"))
+@template(set_rules.concealed_pungs_4,
+          implies=(set_rules.concealed_pungs_2, set_rules.concealed_pungs_3))
 def concealed_pungs_4(d: Draft) -> None:
     _concealed_pungs(d, 4)
 
@@ -239,22 +265,22 @@ def _kongs(d: Draft, n: int) -> None:
         d.kong(d.pick_pung(copies=4))
 
 
-@template("kongs_1")
+@template(set_rules.kongs_1)
 def kongs_1(d: Draft) -> None:
     _kongs(d, 1)
 
 
-@template("kongs_2", implies=("kongs_1",))
+@template(set_rules.kongs_2, implies=(set_rules.kongs_1,))
 def kongs_2(d: Draft) -> None:
     _kongs(d, 2)
 
 
-@template("kongs_3", implies=("kongs_1", "kongs_2"))
+@template(set_rules.kongs_3, implies=(set_rules.kongs_1, set_rules.kongs_2))
 def kongs_3(d: Draft) -> None:
     _kongs(d, 3)
 
 
-@template("kongs_4", implies=("kongs_1", "kongs_2", "kongs_3"))
+@template(set_rules.kongs_4, implies=(set_rules.kongs_1, set_rules.kongs_2, set_rules.kongs_3))
 def kongs_4(d: Draft) -> None:
     _kongs(d, 4)
 
@@ -273,17 +299,17 @@ def _same_chows(d: Draft, *times: int) -> None:
             d.chow(start)
 
 
-@template("two_identical_chows")
+@template(set_rules.two_identical_chows)
 def two_identical_chows(d: Draft) -> None:
     _same_chows(d, 2)
 
 
-@template("two_identical_chows_twice", implies=("two_identical_chows",))
+@template(set_rules.two_identical_chows_twice, implies=(set_rules.two_identical_chows,))
 def two_identical_chows_twice(d: Draft) -> None:
     _same_chows(d, 2, 2)
 
 
-@template("three_identical_chows", implies=("two_identical_chows",))
+@template(set_rules.three_identical_chows, implies=(set_rules.two_identical_chows,))
 def three_identical_chows(d: Draft) -> None:
     _same_chows(d, 3)
     # One exposed chow stops the three from being read as three pungs instead.
@@ -291,8 +317,9 @@ def three_identical_chows(d: Draft) -> None:
 
 
 @template(
-    "four_identical_chows",
-    implies=("two_identical_chows", "two_identical_chows_twice", "three_identical_chows"),
+    set_rules.four_identical_chows,
+    implies=(set_rules.two_identical_chows, set_rules.two_identical_chows_twice,
+             set_rules.three_identical_chows),
 )
 def four_identical_chows(d: Draft) -> None:
     _same_chows(d, 4)
@@ -301,14 +328,14 @@ def four_identical_chows(d: Draft) -> None:
 # -- 4: similar sets ----------------------------------------------------------------------
 
 
-@template("three_similar_chows")
+@template(set_rules.three_similar_chows)
 def three_similar_chows(d: Draft) -> None:
     rank = d.rng.randrange(1, 8)
     for suit in range(3):
         d.chow(_tile(suit, rank))
 
 
-@template("little_three_similar_pungs")
+@template(set_rules.little_three_similar_pungs)
 def little_three_similar_pungs(d: Draft) -> None:
     rank = d.rng.randrange(1, 10)
     a, b, c = _three_suits(d)
@@ -317,7 +344,7 @@ def little_three_similar_pungs(d: Draft) -> None:
     d.set_eyes(_tile(c, rank))
 
 
-@template("three_similar_pungs")
+@template(set_rules.three_similar_pungs)
 def three_similar_pungs(d: Draft) -> None:
     rank = d.rng.randrange(1, 10)
     for suit in range(3):
@@ -326,16 +353,9 @@ def three_similar_pungs(d: Draft) -> None:
 
 # -- 5: consecutive sets ------------------------------------------------------------------
 
-# R18: the chow starting ranks of each consecutive-chow pattern, as offsets.
-_RUNS: Final = {
-    "three_consecutive_chows": ((0, 1, 2), (0, 2, 4)),
-    "three_consecutive_chows_twice": ((0, 1, 2, 4), (0, 2, 3, 4)),
-    "four_consecutive_chows": ((0, 1, 2, 3), (0, 2, 4, 6)),
-}
-
-
-def _chow_run(d: Draft, name: str) -> None:
-    offsets = d.rng.choice(_RUNS[name])
+def _chow_run(d: Draft, runs: tuple[tuple[int, ...], ...]) -> None:
+    """Chows starting at one of `runs` (offsets from the lowest start, R18)."""
+    offsets = d.rng.choice(runs)
     suit = d.suit()
     first = d.rng.randrange(1, 8 - offsets[-1])
     for off in offsets:
@@ -345,29 +365,29 @@ def _chow_run(d: Draft, name: str) -> None:
     d.eyes_pool = tuple(range(34))
 
 
-@template("three_consecutive_chows")
+@template(set_rules.three_consecutive_chows)
 def three_consecutive_chows(d: Draft) -> None:
-    _chow_run(d, "three_consecutive_chows")
+    _chow_run(d, set_rules.THREE_CHOWS_RUNS)
 
 
-@template("three_consecutive_chows_twice", implies=("three_consecutive_chows",))
+@template(set_rules.three_consecutive_chows_twice, implies=(set_rules.three_consecutive_chows,))
 def three_consecutive_chows_twice(d: Draft) -> None:
-    _chow_run(d, "three_consecutive_chows_twice")
+    _chow_run(d, set_rules.THREE_CHOWS_TWICE_RUNS)
 
 
-@template("four_consecutive_chows", implies=("three_consecutive_chows",))
+@template(set_rules.four_consecutive_chows, implies=(set_rules.three_consecutive_chows,))
 def four_consecutive_chows(d: Draft) -> None:
-    _chow_run(d, "four_consecutive_chows")
+    _chow_run(d, set_rules.FOUR_CHOWS_RUNS)
 
 
-@template("nine_tile_straight")
+@template(set_rules.nine_tile_straight)
 def nine_tile_straight(d: Draft) -> None:
     suit = d.suit()
     for rank in (1, 4, 7):
         d.chow(_tile(suit, rank))
 
 
-@template("three_consecutive_pungs")
+@template(set_rules.three_consecutive_pungs)
 def three_consecutive_pungs(d: Draft) -> None:
     suit = d.suit()
     first = d.rng.randrange(1, 8)
@@ -379,7 +399,7 @@ def three_consecutive_pungs(d: Draft) -> None:
     d.eyes_pool = tuple(range(34))
 
 
-@template("four_consecutive_pungs", implies=("three_consecutive_pungs",))
+@template(set_rules.four_consecutive_pungs, implies=(set_rules.three_consecutive_pungs,))
 def four_consecutive_pungs(d: Draft) -> None:
     suit = d.suit()
     first = d.rng.randrange(1, 7)
@@ -387,7 +407,7 @@ def four_consecutive_pungs(d: Draft) -> None:
         d.pung(_tile(suit, rank))
 
 
-@template("three_mothers", implies=("three_consecutive_pungs",))
+@template(set_rules.three_mothers, implies=(set_rules.three_consecutive_pungs,))
 def three_mothers(d: Draft) -> None:
     # R19: pungs n, n+1, n+2 and the chow n..n+2; one set exposed, or the concealed
     # tiles would read as Four Identical Chows, which scores more.
@@ -402,7 +422,7 @@ def three_mothers(d: Draft) -> None:
 # -- 6: suit patterns ---------------------------------------------------------------------
 
 
-@template("mixed_one_suit", shapes=(REGULAR, PAIRS))
+@template(suits.mixed_one_suit, shapes=(REGULAR, PAIRS))
 def mixed_one_suit(d: Draft) -> None:
     pool = suit_tiles(d.suit()) + HONOR_TILES
     if d.chance(0.12):
@@ -415,7 +435,7 @@ def mixed_one_suit(d: Draft) -> None:
     d.fill_pool = pool
 
 
-@template("pure_one_suit", shapes=(REGULAR, PAIRS))
+@template(suits.pure_one_suit, shapes=(REGULAR, PAIRS))
 def pure_one_suit(d: Draft) -> None:
     pool = suit_tiles(d.suit())
     if d.chance(0.12):
@@ -424,10 +444,11 @@ def pure_one_suit(d: Draft) -> None:
         d.fill_pool = pool
 
 
-_GATES: Final = (1, 1, 1, 2, 3, 4, 5, 6, 7, 8, 9, 9, 9)
+_GATES: Final = tuple(rank for rank, n in enumerate(suits.NINE_GATES_COUNTS, 1)
+                      for _ in range(n))  # 1112345678999
 
 
-@template("nine_gates")
+@template(suits.nine_gates)
 def nine_gates(d: Draft) -> None:
     # R17: 1112345678999 of one suit held concealed, and the winning tile is the
     # fourteenth, any tile of that suit.
@@ -442,7 +463,7 @@ def nine_gates(d: Draft) -> None:
 # -- 7: terminals -------------------------------------------------------------------------
 
 
-@template("two_tailed_terminal_chows")
+@template(terminals.two_tailed_terminal_chows)
 def two_tailed_terminal_chows(d: Draft) -> None:
     for _ in range(2 if d.chance(0.15) else 1):
         suit = d.suit()
@@ -450,7 +471,7 @@ def two_tailed_terminal_chows(d: Draft) -> None:
         d.chow(_tile(suit, 7))
 
 
-@template("two_tailed_terminal_pungs")
+@template(terminals.two_tailed_terminal_pungs)
 def two_tailed_terminal_pungs(d: Draft) -> None:
     for _ in range(2 if d.chance(0.15) else 1):
         suit = d.suit()
@@ -459,8 +480,8 @@ def two_tailed_terminal_pungs(d: Draft) -> None:
 
 
 @template(
-    "two_tailed_terminals",
-    implies=("two_tailed_terminal_chows", "two_tailed_terminal_pungs"),
+    terminals.two_tailed_terminals,
+    implies=(terminals.two_tailed_terminal_chows, terminals.two_tailed_terminal_pungs),
 )
 def two_tailed_terminals(d: Draft) -> None:
     # R21: 111 123 789 999 of one suit; the eyes may be anything.
@@ -514,12 +535,12 @@ def _mountain(d: Draft, shapes: tuple[tuple[tuple[str, int], ...], ...]) -> None
             d.set_eyes(t)
 
 
-@template("little_mountain")
+@template(terminals.little_mountain)
 def little_mountain(d: Draft) -> None:
     _mountain(d, _LITTLE_MOUNTAINS)
 
 
-@template("big_mountain")
+@template(terminals.big_mountain)
 def big_mountain(d: Draft) -> None:
     _mountain(d, _BIG_MOUNTAINS)
 
@@ -537,7 +558,7 @@ def _lesser(d: Draft, pool: tuple[Tile, ...]) -> None:
     d.set_eyes(d.pick_tile(pool, 2))
 
 
-@template("mixed_lesser_terminals")
+@template(terminals.mixed_lesser_terminals)
 def mixed_lesser_terminals(d: Draft) -> None:
     # Every group holds a 1, a 9 or an honor, with an honor somewhere; at least one
     # chow, or it would be Mixed Greater Terminals instead.
@@ -548,7 +569,7 @@ def mixed_lesser_terminals(d: Draft) -> None:
     _lesser(d, ORPHAN_TILES)
 
 
-@template("pure_lesser_terminals")
+@template(terminals.pure_lesser_terminals)
 def pure_lesser_terminals(d: Draft) -> None:
     # Two suits at least, so that it is not a mountain (R20).
     a, b, _ = _three_suits(d)
@@ -564,9 +585,9 @@ def _greater(d: Draft, pool: tuple[Tile, ...]) -> None:
 
 
 @template(
-    "mixed_greater_terminals",
+    terminals.mixed_greater_terminals,
     shapes=(REGULAR, PAIRS),
-    regular_implies=("mixed_lesser_terminals",),
+    regular_implies=(terminals.mixed_lesser_terminals,),
 )
 def mixed_greater_terminals(d: Draft) -> None:
     # R22: terminals and honors only, some of each, as pungs or seven pairs.  As
@@ -582,7 +603,7 @@ def mixed_greater_terminals(d: Draft) -> None:
     _greater(d, ORPHAN_TILES)
 
 
-@template("pure_greater_terminals", shapes=(REGULAR, PAIRS))
+@template(terminals.pure_greater_terminals, shapes=(REGULAR, PAIRS))
 def pure_greater_terminals(d: Draft) -> None:
     if d.chance(0.25):  # six kinds make seven pairs with one four alike (R5)
         d.seven_pairs(first=(*TERMINAL_TILES, d.rng.choice(TERMINAL_TILES)))
@@ -609,51 +630,52 @@ def _honor_pungs(
     d.fill_pool = without(range(34), kinds)
 
 
-@template("wind_pung")
+@template(honors.wind_pung)
 def wind_pung(d: Draft) -> None:
     n = d.rng.choices((1, 2, 3), (6, 3, 1))[0]
     _honor_pungs(d, WIND_TILES, n, False if n == 3 else None)
 
 
-@template("little_three_winds", implies=("wind_pung",))
+@template(honors.little_three_winds, implies=(honors.wind_pung,))
 def little_three_winds(d: Draft) -> None:
     _honor_pungs(d, WIND_TILES, 2, True)
 
 
-@template("big_three_winds", implies=("wind_pung",))
+@template(honors.big_three_winds, implies=(honors.wind_pung,))
 def big_three_winds(d: Draft) -> None:
     _honor_pungs(d, WIND_TILES, 3, False)
 
 
 @template(
-    "little_four_winds", implies=("little_three_winds", "big_three_winds", "wind_pung")
+    honors.little_four_winds,
+    implies=(honors.little_three_winds, honors.big_three_winds, honors.wind_pung),
 )
 def little_four_winds(d: Draft) -> None:
     _honor_pungs(d, WIND_TILES, 3, True)
 
 
-@template("big_four_winds", implies=("big_three_winds", "wind_pung"))
+@template(honors.big_four_winds, implies=(honors.big_three_winds, honors.wind_pung))
 def big_four_winds(d: Draft) -> None:
     _honor_pungs(d, WIND_TILES, 4, None)
 
 
-@template("dragon_pung")
+@template(honors.dragon_pung)
 def dragon_pung(d: Draft) -> None:
     n = d.rng.choices((1, 2), (3, 1))[0]
     _honor_pungs(d, DRAGON_TILES, n, None)
 
 
-@template("little_three_dragons", implies=("dragon_pung",))
+@template(honors.little_three_dragons, implies=(honors.dragon_pung,))
 def little_three_dragons(d: Draft) -> None:
     _honor_pungs(d, DRAGON_TILES, 2, True)
 
 
-@template("big_three_dragons", implies=("dragon_pung",))
+@template(honors.big_three_dragons, implies=(honors.dragon_pung,))
 def big_three_dragons(d: Draft) -> None:
     _honor_pungs(d, DRAGON_TILES, 3, None)
 
 
-@template("all_honors", shapes=(REGULAR, PAIRS))
+@template(honors.all_honors, shapes=(REGULAR, PAIRS))
 def all_honors(d: Draft) -> None:
     # R23: honors only.  Seven different honor pairs would be All Honor Pairs, and
     # four wind pungs or three with wind eyes a bigger or earlier limit, so avoid them.
@@ -668,12 +690,13 @@ def all_honors(d: Draft) -> None:
     d.set_eyes(d.rng.choice(eyes))
 
 
-@template("all_honor_pairs", shapes=(PAIRS,), implies=("all_honors", "seven_pairs"))
+@template(honors.all_honor_pairs, shapes=(PAIRS,),
+          implies=(honors.all_honors, irregular.seven_pairs))
 def all_honor_pairs(d: Draft) -> None:
     d.seven_pairs(first=HONOR_TILES)
 
 
-@template("value_honor")
+@template(honors.value_honor)
 def value_honor(d: Draft) -> None:
     # Zung Jung's value honor: a dragon pung, or a pung of the seat wind.
     if d.chance(0.5):
@@ -687,12 +710,12 @@ def value_honor(d: Draft) -> None:
 # -- 9, 10, 11: pairs, colors, orphans ----------------------------------------------------
 
 
-@template("seven_pairs", shapes=(PAIRS,))
+@template(irregular.seven_pairs, shapes=(PAIRS,))
 def seven_pairs(d: Draft) -> None:
     d.seven_pairs()
 
 
-@template("seven_shifted_pairs", shapes=(PAIRS,), implies=("seven_pairs",))
+@template(irregular.seven_shifted_pairs, shapes=(PAIRS,), implies=(irregular.seven_pairs,))
 def seven_shifted_pairs(d: Draft) -> None:
     # R24: 1-7 always; 2-8 only in a suit that has no bigger pattern of its own.
     suit = d.suit()
@@ -708,18 +731,17 @@ def _two_to_eight(suit: int) -> Callable[[Draft], None]:
     return build
 
 
-for _suit in (0, 1, 2):
-    _name = tiles.SUIT_NAMES[tiles.Suit(_suit)]
-    TEMPLATES[f"shifted_pairs_{_name}"] = Template(
-        f"shifted_pairs_{_name}", _two_to_eight(_suit), (PAIRS,),
-        ("seven_pairs", "seven_shifted_pairs"),
-    )
+for _suit, _detector in enumerate((irregular.shifted_pairs_coins,
+                                   irregular.shifted_pairs_bamboo,
+                                   irregular.shifted_pairs_characters)):
+    put(_detector, _two_to_eight(_suit), (PAIRS,),
+        (irregular.seven_pairs, irregular.seven_shifted_pairs))
 
 _GREEN: Final = tuple(sorted(tiles.GREEN_TILES))
 _RED: Final = tuple(sorted(tiles.RED_TILES))
 
 
-@template("all_green", shapes=(REGULAR, PAIRS))
+@template(suits.all_green, shapes=(REGULAR, PAIRS))
 def all_green(d: Draft) -> None:
     if d.chance(0.25):
         d.seven_pairs(first=(*_GREEN, d.rng.choice(_GREEN)))
@@ -733,7 +755,7 @@ def all_green(d: Draft) -> None:
     d.set_eyes(d.pick_tile(_GREEN, 2))
 
 
-@template("all_red", shapes=(REGULAR, PAIRS))
+@template(suits.all_red, shapes=(REGULAR, PAIRS))
 def all_red(d: Draft) -> None:
     # b1 b5 b7 b9 and the red dragon (R25) make no chow: four pungs and the fifth
     # kind as eyes, or seven pairs with two kinds doubled.
@@ -756,7 +778,7 @@ def thirteen_orphans(d: Draft) -> None:
     d.win_choices = ORPHAN_TILES
 
 
-TEMPLATES["thirteen_orphans"] = Template("thirteen_orphans", thirteen_orphans, (ORPHANS,))
+put(irregular.thirteen_orphans, thirteen_orphans, (ORPHANS,))
 
 
 # -- 12: incidentals ----------------------------------------------------------------------
@@ -809,13 +831,14 @@ for _item, _prep in (
     (Incidental.BLESSING_OF_EARTH, _dealt),
     (Incidental.KONG_ON_KONG, _two_kongs),
 ):
-    TEMPLATES[_item.value] = Template(_item.value, _incidental(_item, _prep), ANY_SHAPE)
+    # Each incidental is scored by the detector of the same name.
+    put(_item.value, _incidental(_item, _prep), ANY_SHAPE)
 
 
 # -- 13: bonus tiles ----------------------------------------------------------------------
 
 
-@template("bonus_tile", "bonus_tile_loose", shapes=ANY_SHAPE)
+@template(incidentals.bonus_tile, incidentals.bonus_tile_loose, shapes=ANY_SHAPE)
 def bonus_tile(d: Draft) -> None:
     n = d.rng.choices((1, 2, 3), (5, 3, 1))[0]
     d.bonus = tuple(sorted(d.rng.sample(tiles.FLOWERS + tiles.SEASONS, n)))
@@ -836,12 +859,12 @@ def _seat_bonus(d: Draft, own: bool) -> None:
     d.bonus = tuple(sorted(chosen))
 
 
-@template("bonus_tile_proper", shapes=ANY_SHAPE)
+@template(incidentals.bonus_tile_proper, shapes=ANY_SHAPE)
 def bonus_tile_proper(d: Draft) -> None:
     _seat_bonus(d, own=True)
 
 
-@template("bonus_tile_improper", shapes=ANY_SHAPE)
+@template(incidentals.bonus_tile_improper, shapes=ANY_SHAPE)
 def bonus_tile_improper(d: Draft) -> None:
     _seat_bonus(d, own=False)
 
@@ -854,14 +877,12 @@ def _full_set(own: tuple[Tile, ...], other: tuple[Tile, ...]) -> Build:
     return build
 
 
-TEMPLATES["all_flowers"] = Template(
-    "all_flowers", _full_set(tiles.FLOWERS, tiles.SEASONS), ANY_SHAPE, ("bonus_tile",)
-)
-TEMPLATES["all_seasons"] = Template(
-    "all_seasons", _full_set(tiles.SEASONS, tiles.FLOWERS), ANY_SHAPE, ("bonus_tile",)
-)
+put(incidentals.all_flowers, _full_set(tiles.FLOWERS, tiles.SEASONS), ANY_SHAPE,
+    (incidentals.bonus_tile,))
+put(incidentals.all_seasons, _full_set(tiles.SEASONS, tiles.FLOWERS), ANY_SHAPE,
+    (incidentals.bonus_tile,))
 
 
-@template("all_bonus_tiles", shapes=ANY_SHAPE)
+@template(incidentals.all_bonus_tiles, shapes=ANY_SHAPE)
 def all_bonus_tiles(d: Draft) -> None:
     d.bonus = tiles.FLOWERS + tiles.SEASONS

@@ -12,6 +12,7 @@ from mj_trainer.engine.patterns.registry import (
     Reading,
     Shown,
     Trait,
+    cite,
     hand_detector,
     reading_detector,
 )
@@ -92,3 +93,6 @@ _FIVE_TYPES = frozenset({Suit.COINS, Suit.BAMBOO, Suit.CHARACTERS, Suit.WINDS, S
 def all_types(f: HandFacts) -> int:
     # R15: a tile of each of the five types is enough; seven pairs qualify.
     return int(f.types >= _FIVE_TYPES)
+
+cite("R3", concealed_hand)
+cite("R15", all_types)

@@ -8,6 +8,7 @@ from mj_trainer.engine.patterns.registry import (
     SETS_AND_PARTIAL,
     HandFacts,
     Reading,
+    cite,
     hand_detector,
     reading_detector,
 )
@@ -89,3 +90,5 @@ def value_honor(r: Reading) -> int:
     """Zung Jung's 3.1: pungs of dragons or of the seat wind (prevailing wind not)."""
     seat = r.facts.hand.seat_wind
     return sum(1 for t in r.pungs if tiles.IS_DRAGON[t] or t == seat)
+
+cite("R23", all_honors, all_honor_pairs)

@@ -7,7 +7,15 @@ from collections.abc import Callable
 from mj_trainer.engine import tiles
 from mj_trainer.engine.arrangements import Arrangement
 from mj_trainer.engine.hand import Hand, Incidental
-from mj_trainer.engine.patterns.registry import BONUS, HandFacts, Shown, Trait, hand_detector
+from mj_trainer.engine.patterns.registry import (
+    BONUS,
+    HandFacts,
+    HandFn,
+    Shown,
+    Trait,
+    cite,
+    hand_detector,
+)
 from mj_trainer.engine.patterns.shows import said
 
 # Incidentals that need a declared kong, and the one that needs a bonus tile.
@@ -28,24 +36,21 @@ def _won_with(item: Incidental) -> str:
     return f"the hand was won with {item.value.replace('_', ' ')}"
 
 
-def _incidental(name: str, item: Incidental) -> None:
+def _incidental(name: str, item: Incidental) -> HandFn:
     traits, context = _circumstance(item)
 
     @hand_detector(name, shows=said(_won_with(item)), traits=traits, reads=context)
     def detect(f: HandFacts) -> int:
         return int(item in f.incidentals)
 
+    return detect
 
-for _item in (
-    Incidental.FINAL_DRAW,
-    Incidental.FINAL_DISCARD,
-    Incidental.WIN_ON_KONG,
-    Incidental.WIN_ON_BONUS,
-    Incidental.ROBBING_KONG,
-    Incidental.BLESSING_OF_EARTH,
-    Incidental.KONG_ON_KONG,
-):
-    _incidental(_item.value, _item)
+
+(final_draw, final_discard, win_on_kong, win_on_bonus, robbing_kong, blessing_of_earth,
+ kong_on_kong) = (_incidental(item.value, item) for item in (
+    Incidental.FINAL_DRAW, Incidental.FINAL_DISCARD, Incidental.WIN_ON_KONG,
+    Incidental.WIN_ON_BONUS, Incidental.ROBBING_KONG, Incidental.BLESSING_OF_EARTH,
+    Incidental.KONG_ON_KONG))
 
 _HEAVEN = Incidental.BLESSING_OF_HEAVEN
 # Bonus-tile patterns: about the hand's flowers and seasons; the ones any single bonus
@@ -125,3 +130,6 @@ def bonus_tile_proper(f: HandFacts) -> int:
 def bonus_tile_improper(f: HandFacts) -> int:
     """Zung Jung 11.1.1: the other flowers and seasons."""
     return sum(1 for t in f.bonus if tiles.RANK[t] != _own_number(f))
+
+cite("R26", final_draw, final_discard, win_on_kong, win_on_bonus, robbing_kong,
+     blessing_of_heaven, blessing_of_earth)

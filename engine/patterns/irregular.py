@@ -3,7 +3,14 @@
 from __future__ import annotations
 
 from mj_trainer.engine.arrangements import Shape
-from mj_trainer.engine.patterns.registry import Reading, Trait, reading_detector, whole_hand
+from mj_trainer.engine.patterns.registry import (
+    Reading,
+    ReadingFn,
+    Trait,
+    cite,
+    reading_detector,
+    whole_hand,
+)
 from mj_trainer.engine.patterns.shows import groups, is_pair
 from mj_trainer.engine.tiles import Suit
 
@@ -36,17 +43,24 @@ def seven_shifted_pairs(r: Reading) -> int:
     return int(found is not None and found[1] in (1, 2))
 
 
-def _two_to_eight(suit: Suit) -> None:
+def _two_to_eight(suit: Suit) -> ReadingFn:
     @reading_detector(f"shifted_pairs_{suit.name.lower()}", PAIRS, shows=PAIRS_SHOWN)
     def detect(r: Reading) -> int:
         return int(_shifted(r) == (int(suit), 2))
 
+    return detect
 
-for _suit in (Suit.COINS, Suit.BAMBOO, Suit.CHARACTERS):
-    _two_to_eight(_suit)
+
+shifted_pairs_coins, shifted_pairs_bamboo, shifted_pairs_characters = map(
+    _two_to_eight, (Suit.COINS, Suit.BAMBOO, Suit.CHARACTERS))
 
 
 @reading_detector("thirteen_orphans", frozenset({Shape.THIRTEEN_ORPHANS}), shows=whole_hand,
                   traits=Trait.THIRTEEN_ORPHANS)
 def thirteen_orphans(r: Reading) -> int:
     return int(r.shape is Shape.THIRTEEN_ORPHANS)
+
+cite("R5", seven_pairs)
+cite("R16", thirteen_orphans)
+cite("R24", seven_shifted_pairs, shifted_pairs_coins, shifted_pairs_bamboo,
+     shifted_pairs_characters)

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from enum import Flag, auto
 from typing import Final, TypeVar
 
@@ -79,6 +79,9 @@ class Detector:
     traits: Trait = Trait.NONE
     reads: frozenset[str] = frozenset()  # context it reads: incidental values or BONUS
     breaks: Proof | None = None  # for an absent pattern: what in the hand rules it out
+    fn: Callable[..., int] | None = None  # the detector function (None: the scorer's own)
+    no_template: str = ""  # why the generator has no template for it ("": it has one)
+    rulings: tuple[str, ...] = ()  # the rulings (R numbers) that settle how it is read
 
 
 CATALOGUE: dict[str, Detector] = {}
@@ -170,6 +173,8 @@ def _masks(starts: list[Tile]) -> tuple[int, int, int]:
 
 HandDetector = Callable[[HandFacts], int]
 ReadingDetector = Callable[[Reading], int]
+HandFn = HandDetector  # short names for the category modules
+ReadingFn = ReadingDetector
 HAND_DETECTORS: dict[str, HandDetector] = {}
 READING_DETECTORS: dict[str, ReadingDetector] = {}
 # The hand shapes a reading detector can ever answer non-zero for; the scorer skips
@@ -201,9 +206,28 @@ def has_trait(detector: str, trait: Trait) -> bool:
 
 
 def _declare(name: str, scope: str, shapes: frozenset[Shape] | None, shows: Proof | None,
-             traits: Trait, reads: tuple[str, ...], breaks: Proof | None) -> None:
+             traits: Trait, reads: tuple[str, ...], breaks: Proof | None,
+             fn: Callable[..., int] | None, no_template: str) -> None:
     assert name not in CATALOGUE, name
-    CATALOGUE[name] = Detector(name, scope, shapes, shows, traits, frozenset(reads), breaks)
+    CATALOGUE[name] = Detector(name, scope, shapes, shows, traits, frozenset(reads), breaks,
+                               fn, no_template)
+
+
+def cite(ruling: str, *detectors: Callable[..., int] | str) -> None:
+    """Record that `ruling` (an R number of docs/rulings.md) settles these detectors
+    (detector functions, or the name of one of the scorer's own patterns)."""
+    for d in detectors:
+        name = d if isinstance(d, str) else name_of(d)
+        entry = CATALOGUE[name]
+        CATALOGUE[name] = replace(entry, rulings=(*entry.rulings, ruling))
+
+
+def name_of(fn: Callable[..., int]) -> str:
+    """The catalogue name of a detector function (how the generator keys its templates)."""
+    for entry in CATALOGUE.values():
+        if entry.fn is fn:
+            return entry.name
+    raise KeyError(f"{fn!r} is not a declared detector")
 
 H = TypeVar("H", bound=HandDetector)
 R = TypeVar("R", bound=ReadingDetector)
@@ -211,8 +235,8 @@ R = TypeVar("R", bound=ReadingDetector)
 
 def hand_detector(name: str, shapes: frozenset[Shape] | None = None, *,
                   shows: Proof | None = None, traits: Trait = Trait.NONE,
-                  reads: tuple[str, ...] = (), breaks: Proof | None = None
-                  ) -> Callable[[H], H]:
+                  reads: tuple[str, ...] = (), breaks: Proof | None = None,
+                  no_template: str = "") -> Callable[[H], H]:
     """Declare a detector that needs only the tiles and context of the hand.
 
     `shapes` names the hand shapes it can ever fire for when that is narrower than
@@ -221,7 +245,7 @@ def hand_detector(name: str, shapes: frozenset[Shape] | None = None, *,
     """
 
     def register(fn: H) -> H:
-        _declare(name, "hand", shapes, shows, traits, reads, breaks)
+        _declare(name, "hand", shapes, shows, traits, reads, breaks, fn, no_template)
         HAND_DETECTORS[name] = fn
         if shapes is not None:
             DETECTOR_SHAPES[name] = shapes
@@ -232,12 +256,12 @@ def hand_detector(name: str, shapes: frozenset[Shape] | None = None, *,
 
 def reading_detector(name: str, shapes: frozenset[Shape] = SETS, *,
                      shows: Proof | None = None, traits: Trait = Trait.NONE,
-                     reads: tuple[str, ...] = (), breaks: Proof | None = None
-                     ) -> Callable[[R], R]:
+                     reads: tuple[str, ...] = (), breaks: Proof | None = None,
+                     no_template: str = "") -> Callable[[R], R]:
     """Declare a detector that reads one arrangement of the given shapes."""
 
     def register(fn: R) -> R:
-        _declare(name, "reading", shapes, shows, traits, reads, breaks)
+        _declare(name, "reading", shapes, shows, traits, reads, breaks, fn, no_template)
         READING_DETECTORS[name] = fn
         DETECTOR_SHAPES[name] = shapes
         return fn
@@ -245,13 +269,18 @@ def reading_detector(name: str, shapes: frozenset[Shape] = SETS, *,
     return register
 
 
-def scorer_pattern(name: str, *, shows: Proof) -> None:
+def scorer_pattern(name: str, *, shows: Proof, no_template: str = "") -> None:
     """Declare a pattern the scorer decides itself (no detector function)."""
-    _declare(name, "scorer", None, shows, Trait.NONE, (), None)
+    _declare(name, "scorer", None, shows, Trait.NONE, (), None, None, no_template)
 
 
 scorer_pattern(CHICKEN_HAND, shows=whole_hand)
-scorer_pattern(ILLEGAL_CALL, shows=whole_hand)
+scorer_pattern(ILLEGAL_CALL, shows=whole_hand,
+               no_template="a hand that is not a win is built by the generator's "
+                           "non-winning mode, not by a template")
+cite("R7", ILLEGAL_CALL)
+cite("R13", CHICKEN_HAND)
+cite("R14", ILLEGAL_CALL)
 
 
 def detector_names() -> frozenset[str]:

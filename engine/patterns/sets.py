@@ -3,15 +3,19 @@
 from __future__ import annotations
 
 from functools import cache
+from typing import Final
 
 from mj_trainer.engine.arrangements import Arrangement, Group, GroupKind, Shape
 from mj_trainer.engine.hand import Hand
 from mj_trainer.engine.patterns.registry import (
     SETS_AND_PARTIAL,
     HandFacts,
+    HandFn,
     Reading,
+    ReadingFn,
     Shown,
     Trait,
+    cite,
     hand_detector,
     reading_detector,
 )
@@ -64,24 +68,26 @@ def all_pungs(r: Reading) -> int:
     return int(r.shape is Shape.REGULAR and len(r.pungs) == 4)
 
 
-def _concealed_pungs(n: int) -> None:
+def _concealed_pungs(n: int) -> ReadingFn:
     # A loser's hand (classical settlement) has concealed pungs too.
     @reading_detector(f"concealed_pungs_{n}", SETS_AND_PARTIAL,
                       shows=groups(lambda g, hand: g.is_pung and g.concealed))
     def detect(r: Reading) -> int:
         return int(r.concealed_pungs >= n)
 
+    return detect
 
-def _kongs(n: int) -> None:
+
+def _kongs(n: int) -> HandFn:
     @hand_detector(f"kongs_{n}", SETS_AND_PARTIAL, shows=groups(is_kong), traits=Trait.KONG)
     def detect(f: HandFacts) -> int:
         return int(f.hand.kong_count >= n)
 
+    return detect
 
-for _n in (2, 3, 4):
-    _concealed_pungs(_n)
-for _n in (1, 2, 3, 4):
-    _kongs(_n)
+
+concealed_pungs_2, concealed_pungs_3, concealed_pungs_4 = map(_concealed_pungs, (2, 3, 4))
+kongs_1, kongs_2, kongs_3, kongs_4 = map(_kongs, (1, 2, 3, 4))
 
 
 @reading_detector("two_identical_chows", shows=selected(_repeated_chows))
@@ -148,24 +154,30 @@ def _masks_have(masks: tuple[int, int, int], shapes: tuple[int, ...]) -> bool:
     return any(m and _has_shape(m, shapes) for m in masks)
 
 
-# R18: the shapes of consecutive chows, as offsets of the chows' starting numbers.
-_THREE_CHOWS = (_shape_mask((0, 1, 2)), _shape_mask((0, 2, 4)))
-_THREE_TWICE = (_shape_mask((0, 1, 2, 4)), _shape_mask((0, 2, 3, 4)))
-_FOUR_CHOWS = (_shape_mask((0, 1, 2, 3)), _shape_mask((0, 2, 4, 6)))
+# R18: the shapes of consecutive chows, as offsets of the chows' starting numbers
+# (the generator builds hands from the same offsets).
+THREE_CHOWS_RUNS: Final = ((0, 1, 2), (0, 2, 4))
+THREE_CHOWS_TWICE_RUNS: Final = ((0, 1, 2, 4), (0, 2, 3, 4))
+FOUR_CHOWS_RUNS: Final = ((0, 1, 2, 3), (0, 2, 4, 6))
+_THREE_CHOWS = tuple(map(_shape_mask, THREE_CHOWS_RUNS))
+_THREE_TWICE = tuple(map(_shape_mask, THREE_CHOWS_TWICE_RUNS))
+_FOUR_CHOWS = tuple(map(_shape_mask, FOUR_CHOWS_RUNS))
 _STRAIGHT = (_shape_mask((0, 3, 6)),)  # 123 456 789: only from rank 1, checked below
 _THREE_PUNGS = (_shape_mask((0, 1, 2)),)
 _FOUR_PUNGS = (_shape_mask((0, 1, 2, 3)),)
 
 
-def _chow_run(name: str, shapes: tuple[int, ...]) -> None:
+def _chow_run(name: str, shapes: tuple[int, ...]) -> ReadingFn:
     @reading_detector(name, shows=selected(_run_chows))
     def detect(r: Reading) -> int:
         return int(_masks_have(r.chow_masks, shapes))
 
+    return detect
 
-_chow_run("three_consecutive_chows", _THREE_CHOWS)
-_chow_run("three_consecutive_chows_twice", _THREE_TWICE)
-_chow_run("four_consecutive_chows", _FOUR_CHOWS)
+
+three_consecutive_chows = _chow_run("three_consecutive_chows", _THREE_CHOWS)
+three_consecutive_chows_twice = _chow_run("three_consecutive_chows_twice", _THREE_TWICE)
+four_consecutive_chows = _chow_run("four_consecutive_chows", _FOUR_CHOWS)
 
 
 @reading_detector("nine_tile_straight", shows=selected(_run_chows))
@@ -189,3 +201,9 @@ def three_mothers(r: Reading) -> int:
     # R19: pungs of n, n+1, n+2 and the chow n n+1 n+2 in the same suit.
     pungs = set(r.pungs)
     return int(any(c < 27 and {c, c + 1, c + 2} <= pungs for c in r.chows))
+
+cite("R3", concealed_pungs_2, concealed_pungs_3, concealed_pungs_4)
+cite("R4", kongs_1, kongs_2, kongs_3, kongs_4)
+cite("R18", three_consecutive_chows, nine_tile_straight, three_consecutive_chows_twice,
+     four_consecutive_chows)
+cite("R19", three_mothers)

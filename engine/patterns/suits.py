@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+from typing import Final
+
 from mj_trainer.engine import tiles
 from mj_trainer.engine.arrangements import count_vector
 from mj_trainer.engine.hand import Hand
-from mj_trainer.engine.patterns.registry import HandFacts, hand_detector, whole_hand
+from mj_trainer.engine.patterns.registry import HandFacts, cite, hand_detector, whole_hand
 from mj_trainer.engine.patterns.shows import breaking_tiles, said, suit_names
 
 
@@ -29,7 +31,9 @@ def pure_one_suit(f: HandFacts) -> int:
     return int(len(f.number_suits) == 1 and not f.has_honor)
 
 
-_GATES = (3, 1, 1, 1, 1, 1, 1, 1, 3)
+# R17: how many of each rank of one suit the 13 waiting tiles of Nine Gates hold
+# (1112345678999); the classical rules and the generator use the same counts.
+NINE_GATES_COUNTS: Final = (3, 1, 1, 1, 1, 1, 1, 1, 3)
 
 
 @hand_detector("nine_gates", shows=whole_hand)
@@ -42,7 +46,7 @@ def nine_gates(f: HandFacts) -> int:
     before = count_vector(hand.concealed)
     before[hand.winning_tile] -= 1
     base = hand.winning_tile - hand.winning_tile % 9
-    return int(tuple(before[base : base + 9]) == _GATES)
+    return int(tuple(before[base : base + 9]) == NINE_GATES_COUNTS)
 
 
 @hand_detector("all_green", shows=whole_hand,
@@ -56,3 +60,6 @@ def all_green(f: HandFacts) -> int:
 def all_red(f: HandFacts) -> int:
     # R25: b1 b5 b7 b9 and the red dragon.
     return int(f.kinds <= tiles.RED_TILES)
+
+cite("R17", nine_gates)
+cite("R25", all_green, all_red)

@@ -8,6 +8,7 @@ from mj_trainer.engine.hand import Hand
 from mj_trainer.engine.patterns.registry import (
     HandFacts,
     Reading,
+    cite,
     hand_detector,
     reading_detector,
     whole_hand,
@@ -106,3 +107,7 @@ def mixed_greater_terminals(f: HandFacts) -> int:
 @hand_detector("pure_greater_terminals", shows=said("every tile is a 1 or a 9"))
 def pure_greater_terminals(f: HandFacts) -> int:
     return int(all(tiles.IS_TERMINAL[t] for t in f.kinds))
+
+cite("R20", little_mountain, big_mountain)
+cite("R21", two_tailed_terminals)
+cite("R22", mixed_greater_terminals, pure_greater_terminals)

@@ -1,7 +1,7 @@
 """Scoring decisions that cut across patterns: best arrangement, placement, kongs,
 families, cap and limits, chicken hand, illegal call, and the trace of reasons.
 
-Every total is worked out from the seed-000 guide and RULINGS.md; the arithmetic is in
+Every total is worked out from the seed-000 guide and quizzes/rulings.md; the arithmetic is in
 the comment above each assertion.  Pattern ids are the guide's section numbers.
 """
 

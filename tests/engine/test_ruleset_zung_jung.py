@@ -23,7 +23,7 @@ def counted(text: str) -> dict[str, int]:
 @pytest.mark.parametrize(
     ("text", "total", "patterns"),
     [
-        # The worked totals of shared/ZUNG-JUNG.md, in our notation.
+        # The worked totals of the official Zung Jung rules, in our notation.
         # Exposed b234; c666 finished by a discard is exposed, so nothing scores: chicken 1.
         pytest.param("b567 k345 c66 c99 [b234] +c6", 1, {"0.1": 1}, id="worked-chicken"),
         # All sequences 5 + concealed 5 + no terminals 5.

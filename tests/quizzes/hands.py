@@ -1,6 +1,6 @@
 """Hand-made hands for the quiz tests, each with its score worked out from the rules.
 
-Every total below is derived by hand from seed 000 and RULINGS.md, not copied from
+Every total below is derived by hand from seed 000 and quizzes/rulings.md, not copied from
 the engine.
 """
 

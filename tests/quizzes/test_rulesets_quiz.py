@@ -3,8 +3,8 @@ doublings answer, explanations in each ruleset's own terms, the generator source
 the store.
 
 Every expected value is worked out by hand from the rules (seed 000 and R1-R27 for the
-default ruleset, R30 for the early revision, R31 and shared/ZUNG-JUNG.md for Zung Jung,
-R32 and shared/CLASSICAL.md for the classical rules); the arithmetic is in the comments.
+default ruleset, R30 for the early revision, R31 and the official Zung Jung rules for Zung Jung,
+R32 and the classical rules for the classical rules); the arithmetic is in the comments.
 """
 
 from __future__ import annotations
@@ -108,7 +108,7 @@ CLASSICAL_CLEAN = "c999 we we we ww ww ww [c111] dr +dr seat:south wind:south ru
 # irregular limit hand of 1000 (R32).  Under the other rulesets it is no winning shape.
 PEKING = "c1234567 we ws ww wn dr dg +dw"
 
-# Zung Jung's worked total (shared/ZUNG-JUNG.md): All Sequences 5 + Concealed Hand 5 + No
+# Zung Jung's worked total (the official Zung Jung rules): All Sequences 5 + Concealed Hand 5 + No
 # Terminals 5 = 15.
 ZJ_SEQUENCES = "b234 b567 k345 c456 c8 +c8 ruleset:zung-jung"
 ZJ_SEQUENCES_COUNTED = {"1.1": 1, "1.2": 1, "1.3": 1}

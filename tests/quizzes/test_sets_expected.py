@@ -2,7 +2,7 @@
 
 The set files never store answers; this table does, so that a change in the engine
 that alters any curated hand's score fails here and is looked at.  Each entry is the
-arithmetic itself, written from the guide (seed 000) and RULINGS.md:
+arithmetic itself, written from the guide (seed 000) and quizzes/rulings.md:
 
     "1.2 5 + 1.3 5 = 10"          the patterns that count, with value (or NxVALUE for
                                   per-set and per-tile patterns), and the sum

@@ -1,8 +1,8 @@
 """The curated sets of the `zung-jung` and `classical` rulesets, checked by the engine.
 
 Every hand of these sets has its total worked out here by hand from the rules
-(shared/ZUNG-JUNG.md and seed 002 for Zung Jung, R31; seed 004, seed 003 and
-shared/CLASSICAL.md for classical, R32; the README's "classical ruleset" section for
+(the official Zung Jung rules and seed 002 for Zung Jung, R31; seed 004, seed 003 and
+the classical rules for classical, R32; the README's "classical ruleset" section for
 the choices made where the sources say nothing), so that any change in the engine that
 alters one of them fails here and gets looked at.
 
@@ -42,8 +42,8 @@ CLASSICAL = "classical"
 
 EXPECTED_ZJ: dict[str, str] = {
     # --- zj-basics
-    "zj-basics-001": "0.1 1 = 1",  # ZUNG-JUNG.md worked total; c666 finished by a discard (R3)
-    "zj-basics-002": "1.1 5 + 1.2 5 + 1.3 5 = 15",  # ZUNG-JUNG.md worked total
+    "zj-basics-001": "0.1 1 = 1",  # Zung Jung worked total; c666 finished by a discard (R3)
+    "zj-basics-002": "1.1 5 + 1.2 5 + 1.3 5 = 15",  # Zung Jung worked total
     "zj-basics-003": "1.1 5 + 1.3 5 = 10",  # no Self Drawn pattern in Zung Jung
     "zj-basics-004": "0.1 1 = 1",  # R31: the prevailing wind is not a Value Honor
     "zj-basics-005": "3.1 10 = 10",  # the seat wind is
@@ -54,7 +54,7 @@ EXPECTED_ZJ: dict[str, str] = {
     "zj-basics-010": "3.1 10 + 11.1.2 4 + 11.1.1 3x2 + 11.2.2 10 = 30",
     "zj-basics-011": "1.1 5 + 1.3 5 + 11.1.2 2x4 + 11.1.1 6x2 + 11.2.1 10 + 11.2.2 10 = 50",
     # --- zj-triplets
-    "zj-triplets-001": "4.2.3 125 + 4.1 30 + 1.2 5 = 160",  # ZUNG-JUNG.md worked total
+    "zj-triplets-001": "4.2.3 125 + 4.1 30 + 1.2 5 = 160",  # Zung Jung worked total
     "zj-triplets-002": "4.1 30 + 4.2.2 30 + 1.2 5 = 65",  # R3: c888 by a discard
     "zj-triplets-003": "4.3.2 20 + 1.3 5 = 25",
     "zj-triplets-004": "4.3.2 20 + 8.1.1 40 + 4.2.1 5 + 1.2 5 = 70",
@@ -420,7 +420,7 @@ def test_every_hand_counts_the_pattern_it_is_about() -> None:
 
 
 @pytest.mark.parametrize(("text", "total", "hand_id"), [
-    # shared/ZUNG-JUNG.md, "Worked totals", in the trainer's notation.
+    # the official Zung Jung rules, "Worked totals", in the trainer's notation.
     ("[b234] b567 k345 c66 c99 +c6", 1, "zj-basics-001"),
     ("b234 b567 k345 c456 c8 +c8", 15, "zj-basics-002"),
     ("b222 k444 c666 c888 ww +ww self", 160, "zj-triplets-001"),

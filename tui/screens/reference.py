@@ -453,7 +453,7 @@ class ReferenceScreen(SafeScreen[None]):
             lines.append(f"Includes {gone}: they do not count beside it.")
         if p.not_for:
             shapes = ", ".join(s.label for s in sorted(p.not_for, key=lambda s: s.value))
-            shape_ref = refs.orphans if "thirteen" in shapes else refs.seven_pairs
+            shape_ref = refs.orphans_hand if "thirteen" in shapes else refs.pairs_hand
             lines.append(f"Never counts for a {shapes} hand ({shape_ref}).")
         text.update("\n".join(lines).rstrip())
         family: list[str] = []
