@@ -42,6 +42,7 @@ from mj_trainer.quizzes.session import (
 )
 from mj_trainer.quizzes.store import ProgressStore, StoreError
 from mj_trainer.tui.config import DEFAULT_THEME, ConfigFile, Settings
+from mj_trainer.tui.memory import settle_after_start
 from mj_trainer.tui.messages import OpenReference, OpenScreen, StartRandom, StartReview, StartSet
 from mj_trainer.tui.screens.home import HomeScreen, HomeStats
 from mj_trainer.tui.tile_text import TileStyle
@@ -463,23 +464,6 @@ class TrainerApp(App[None]):
         if not small and self.start is not None:
             start, self.start = self.start, None
             self.call_after_refresh(self.post_message, start)
-
-
-def settle_after_start() -> None:
-    """Move everything built so far (modules, styles, screens) out of the garbage
-    collector's sight.
-
-    A full collection walks every live container object; with Textual's ~100,000 of
-    them it paused the app for 50-200 ms a few times per round, which is what made
-    some answers slow to draw.  Frozen objects are still freed by reference counting;
-    calling this again (each new round) first gives the collector one full pass over
-    everything, so cycles left by earlier rounds are freed, not kept.
-    """
-    import gc
-
-    gc.unfreeze()
-    gc.collect()
-    gc.freeze()
 
 
 def make_app(config: Settings | None = None, data_dir: str | os.PathLike[str] | None = None,

@@ -150,7 +150,7 @@ class QuizScreen(SafeScreen[RoundSummary | None]):
         if getattr(self.app, "settle_memory", False):
             # While the round is dealt: the screen just built joins what the collector
             # leaves alone (see settle_after_start).
-            from mj_trainer.tui.app import settle_after_start
+            from mj_trainer.tui.memory import settle_after_start
 
             self.call_after_refresh(settle_after_start)
 
