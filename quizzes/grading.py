@@ -176,9 +176,9 @@ class PatternMark:
                 "claimed": self.claimed, "status": self.status.value}
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, kw_only=True)
 class Grade:
-    """The verdict on one answer."""
+    """The verdict on one answer (built with keywords: the fields are many and alike)."""
 
     question: Question
     answer: Answer | None  # None when skipped
@@ -384,9 +384,11 @@ def _grade_patterns(question: Question, answer: PatternsAnswer | None) -> Grade:
                  f"+ {TOTAL_WEIGHT if total_ok else 0:g} = {credit:.2f}")
     items = {pattern_item(m.pattern.id, question.ruleset.id): m.ok for m in marks}
     items.update(_family_items(question, marks))
-    return Grade(question, answer, credit, correct, marks, given, total_ok,
-                 tuple(explanations), (), text, None, items, points_given, points_ok,
-                 doubles_given, doubles_ok)
+    return Grade(question=question, answer=answer, credit=credit, correct=correct,
+                 marks=marks, total_given=given, total_ok=total_ok,
+                 explanations=tuple(explanations), credit_text=text, items=items,
+                 points_given=points_given, points_ok=points_ok,
+                 doubles_given=doubles_given, doubles_ok=doubles_ok)
 
 
 def _grade_total(question: Question, answer: TotalAnswer | None) -> Grade:
@@ -402,8 +404,9 @@ def _grade_total(question: Question, answer: TotalAnswer | None) -> Grade:
         explanations.append(totals.total_explanation(result, given))
     counted = [h.pattern.id for h in result.counted]
     text = f"total {'right' if ok else 'wrong'}: {1 if ok else 0}"
-    return Grade(question, answer, 1.0 if ok else 0.0, ok, (), given, ok, tuple(explanations),
-                 (), text, None, _items_for(question, ok, counted))
+    return Grade(question=question, answer=answer, credit=1.0 if ok else 0.0, correct=ok,
+                 total_given=given, total_ok=ok, explanations=tuple(explanations),
+                 credit_text=text, items=_items_for(question, ok, counted))
 
 
 def _grade_does_count(question: Question, answer: YesNoAnswer | None) -> Grade:
@@ -419,9 +422,9 @@ def _grade_does_count(question: Question, answer: YesNoAnswer | None) -> Grade:
     else:
         note = explain.wrong_claim(result, pattern)
     text = f"{'right' if ok else 'wrong'}: {1 if ok else 0}"
-    return Grade(question, answer, 1.0 if ok else 0.0, ok, (), None, None,
-                 () if ok else (note,), (note,) if ok else (), text, None,
-                 _items_for(question, ok, [pattern.id]))
+    return Grade(question=question, answer=answer, credit=1.0 if ok else 0.0, correct=ok,
+                 explanations=() if ok else (note,), notes=(note,) if ok else (),
+                 credit_text=text, items=_items_for(question, ok, [pattern.id]))
 
 
 def _grade_is_win(question: Question, answer: YesNoAnswer | None) -> Grade:
@@ -432,5 +435,6 @@ def _grade_is_win(question: Question, answer: YesNoAnswer | None) -> Grade:
     text = f"{'right' if ok else 'wrong'}: {1 if ok else 0}"
     illegal = result.ruleset.illegal_call
     items = _items_for(question, ok, [illegal.id]) if illegal is not None else {}
-    return Grade(question, answer, 1.0 if ok else 0.0, ok, (), None, None,
-                 () if ok else (note,), (note,) if ok else (), text, None, items)
+    return Grade(question=question, answer=answer, credit=1.0 if ok else 0.0, correct=ok,
+                 explanations=() if ok else (note,), notes=(note,) if ok else (),
+                 credit_text=text, items=items)
