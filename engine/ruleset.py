@@ -12,7 +12,7 @@ from __future__ import annotations
 import tomllib
 from functools import cache
 from pathlib import Path
-from typing import Any
+from typing import Any, Final
 
 from mj_trainer.engine.patterns import READING_DETECTORS
 from mj_trainer.engine.plain_text import plain
@@ -51,6 +51,9 @@ def _load(path: Path, stamp: int) -> Ruleset:
     problems: list[str] = []
     data = _merged(path, (), problems)
     return build(data, path, problems)
+
+
+MAX_EXTENDS: Final = 32  # files in one `extends` chain; real house rules use two or three
 
 
 def clear_cache() -> None:
@@ -105,9 +108,17 @@ def _read(path: Path) -> dict[str, Any]:
 
 
 def _merged(path: Path, chain: tuple[Path, ...], problems: list[str]) -> dict[str, Any]:
-    """The file's data on top of the data of the ruleset it extends."""
-    if path in chain:
-        raise RulesetError(f"{path.name}: 'extends' goes round in a circle")
+    """The file's data on top of the data of the ruleset it extends.
+
+    `chain` holds the real (resolved) paths already on the way, so a loop is found
+    however its files name each other (``a.toml`` -> ``sub/b.toml`` -> ``../a.toml``).
+    """
+    real = path.resolve()
+    if real in chain:
+        names = " -> ".join(p.name for p in (*chain, real))
+        raise RulesetError(f"{path.name}: 'extends' goes round in a circle ({names})")
+    if len(chain) >= MAX_EXTENDS:
+        raise RulesetError(f"{path.name}: 'extends' chain longer than {MAX_EXTENDS} files")
     data = _read(path)
     check_keys(path, data, problems)
     data["_files"] = {path: data}
@@ -119,7 +130,7 @@ def _merged(path: Path, chain: tuple[Path, ...], problems: list[str]) -> dict[st
         raise RulesetError(f"{place(path, 'ruleset', None, 'extends')}: 'extends' must be "
                            "a string: a built-in ruleset name or a .toml path")
     try:
-        parent = _merged(_resolve(parent_name, path), (*chain, path), problems)
+        parent = _merged(_resolve(parent_name, path), (*chain, real), problems)
     except RulesetError as err:
         raise RulesetError(f"{place(path, 'ruleset', None, 'extends')}: {err}") from None
     out: dict[str, Any] = dict(parent)

@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import difflib
 import re
+from dataclasses import dataclass
+from functools import lru_cache
 from pathlib import Path
 from typing import Any, Final
 
@@ -32,34 +34,59 @@ _TYPE_WORDS: Final = {int: "int (a whole number)", str: "str (text in quotes)",
 
 
 def _lines(path: Path) -> list[str]:
+    return _index(path).lines
+
+
+@dataclass(frozen=True, slots=True)
+class _FileIndex:
+    """A ruleset file's lines and where each table header is, read once per version."""
+
+    lines: list[str]
+    headers: dict[tuple[str, str | None], int]  # (table, pattern id) -> line index
+
+
+_HEADER: Final = re.compile(
+    r"^\s*\[\s*([A-Za-z_][\w-]*)\s*(?:\.\s*[\"']?([^\"'\]]*?)[\"']?\s*)?\]")
+
+
+def _index(path: Path) -> _FileIndex:
     try:
-        return path.read_text(encoding="utf-8").splitlines()
+        stamp = path.stat().st_mtime_ns
+    except OSError:
+        stamp = 0
+    return _index_cached(path, stamp)
+
+
+@lru_cache(maxsize=32)
+def _index_cached(path: Path, _stamp: int) -> _FileIndex:
+    """Built once, so finding the line of every problem stays linear in the file's size
+    (scanning the file again for each of 10,000 patterns made loading quadratic)."""
+    try:
+        lines = path.read_text(encoding="utf-8").splitlines()
     except (OSError, UnicodeDecodeError):
-        return []
-
-
-def _table_header(table: str, pid: str | None) -> re.Pattern[str]:
-    if pid is None:
-        return re.compile(rf"^\s*\[\s*{re.escape(table)}\s*\]")
-    return re.compile(rf"^\s*\[\s*{re.escape(table)}\s*\.\s*[\"']?{re.escape(pid)}[\"']?\s*\]")
+        lines = []
+    headers: dict[tuple[str, str | None], int] = {}
+    for i, line in enumerate(lines):
+        if "[" in line and (m := _HEADER.match(line)):
+            headers.setdefault((m.group(1), m.group(2)), i)
+    return _FileIndex(lines, headers)
 
 
 def _find_line(path: Path, table: str, pid: str | None, key: str | None) -> int | None:
     """The line of `key` in the table (or of the table itself), else of any mention."""
-    lines = _lines(path)
-    header = _table_header(table, pid)
-    key_re = re.compile(rf"^\s*[\"']?{re.escape(key)}[\"']?\s*=") if key else None
-    for i, line in enumerate(lines):
-        if not header.search(line):
-            continue
-        if key_re is None:
-            return i + 1
-        for j in range(i + 1, len(lines)):
+    index = _index(path)
+    lines = index.lines
+    start = index.headers.get((table, pid))
+    if start is not None:
+        if key is None:
+            return start + 1
+        key_re = re.compile(rf"^\s*[\"']?{re.escape(key)}[\"']?\s*=")
+        for j in range(start + 1, len(lines)):
             if lines[j].lstrip().startswith("["):
                 break
             if key_re.search(lines[j]):
                 return j + 1
-        return i + 1
+        return start + 1
     # Dotted keys or inline tables: the first line naming the pattern (and the key).
     needles = [n for n in (pid, key) if n]
     for i, line in enumerate(lines):
@@ -136,6 +163,17 @@ def check_keys(path: Path, data: dict[str, Any], problems: list[str]) -> None:
         problems.append(f"{path.name}: [patterns] must hold tables like [patterns.\"1.2\"]")
 
 
+# Bounds on the numbers a ruleset file may hold: far beyond any real rule, and small
+# enough that scoring stays exact and fast (2 ** 20000 doublings hung the scorer).
+MAX_POINTS: Final = 1_000_000
+MAX_DOUBLES: Final = 10
+
+
+def _short_number(value: int) -> str:
+    text = str(value)
+    return text if len(text) <= 12 else f"{text[:8]}... ({len(text)} digits)"
+
+
 def _kind_text(value: object) -> str:
     if isinstance(value, bool):
         return f"the boolean {str(value).lower()}"
@@ -180,14 +218,21 @@ def build(data: dict[str, Any], path: Path, problems: list[str]) -> Ruleset:
         problems.append(f"{at('ruleset', None, 'scheme')}: scheme {scheme!r} is not one of "
                         f"{', '.join(SCHEMES)}")
     cap = need(head, "cap", int, head_at, 320)
-    if isinstance(head.get("cap"), int) and not isinstance(head.get("cap"), bool) and cap <= 0:
-        problems.append(f"{at('ruleset', None, 'cap')}: cap must be above 0, not {cap}")
+    if isinstance(head.get("cap"), int) and not isinstance(head.get("cap"), bool) and not (
+            0 < cap <= MAX_POINTS):
+        problems.append(f"{at('ruleset', None, 'cap')}: cap must be from 1 to {MAX_POINTS:,}, "
+                        f"not {_short_number(cap)}")
+        cap = 320
     payoff = head.get("payoff")
     if payoff is not None and payoff not in PAYOFFS:
         problems.append(f"{at('ruleset', None, 'payoff')}: payoff {payoff!r} is not one of "
                         f"{', '.join(PAYOFFS)}")
         payoff = None
     limit = need(head, "limit", int, head_at, cap)
+    if not 0 < limit <= MAX_POINTS:
+        problems.append(f"{at('ruleset', None, 'limit')}: limit must be from 1 to "
+                        f"{MAX_POINTS:,}, not {_short_number(limit)}")
+        limit = cap
     for key in ("name", "description"):
         if key in head:
             need(head, key, str, head_at)
@@ -214,9 +259,10 @@ def build(data: dict[str, Any], path: Path, problems: list[str]) -> Ruleset:
         raw = {}
     for pid, fields in raw.items():
         where = ("patterns", pid)
-        if not re.fullmatch(r"\d+(\.\d+){0,2}", pid):
-            problems.append(f"{at('patterns', pid)}: pattern id {pid!r}: an id is numbers "
-                            "joined by dots, like 5.1.2")
+        if not re.fullmatch(r"\d{1,4}(\.\d{1,4}){0,2}", pid):
+            shown = pid if len(pid) <= 24 else pid[:20] + "..."
+            problems.append(f"{at('patterns', pid)}: pattern id {shown!r}: an id is up to "
+                            "three numbers of at most four digits joined by dots, like 5.1.2")
             continue
         if not isinstance(fields, dict):
             problems.append(f"{at('patterns', pid)}: pattern {pid} must be a table")
@@ -262,6 +308,13 @@ def build(data: dict[str, Any], path: Path, problems: list[str]) -> Ruleset:
                                 f"shape {shape_name!r} in not_for (known: {shapes})")
         explicit_limit = fields.get("limit")
         value = need(fields, "value", int, where)
+        low, high = (0, MAX_DOUBLES) if kind == "doubles" else (-MAX_POINTS, MAX_POINTS)
+        if "value" in fields and not low <= value <= high:
+            what = "doublings" if kind == "doubles" else "points"
+            problems.append(f"{at('patterns', pid, 'value')}: pattern {pid}: value "
+                            f"{_short_number(value)} is out of range: {what} go from {low:,} to "
+                            f"{high:,}")
+            value = low
         patterns.append(
             Pattern(
                 id=pid,

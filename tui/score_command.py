@@ -131,9 +131,10 @@ def _score_all(hands: list[Hand]) -> list[Score]:
     """Score every hand or report every bad ruleset; nothing partial."""
     errors: list[str] = []
     results: list[Score] = []
+    options = Options()  # each ruleset is read once per call, a broken one too
     for i, hand in enumerate(hands):
         try:
-            rules = load(hand.ruleset)
+            rules = options.rules(hand.ruleset)
         except RulesetError as err:
             errors.extend(_ruleset_lines(f"hand {i}: ruleset: ", err))
             continue

@@ -147,3 +147,28 @@ def test_a_fifo_in_place_of_the_file_is_a_problem_not_a_hang(tmp_path: Path) -> 
     os.mkfifo(path)
     cfg = ConfigFile.load(path)
     assert cfg.problem is not None and "not a regular file" in cfg.problem
+
+
+def test_a_broken_extends_chain_in_the_settings_gives_a_notice(tmp_path: Path) -> None:
+    # The case that broke: start-up crashed on a house-rules loop named in config.toml.
+    import asyncio
+
+    from mj_trainer.tui.app import make_app
+    from mj_trainer.tui.screens.notice import NoticeScreen
+    from tests.tui.test_app_kit import wait_for
+
+    a = tmp_path / "a.toml"
+    a.write_text('[ruleset]\nid = "a"\nextends = "sub/b.toml"\n', encoding="utf-8")
+    (tmp_path / "sub").mkdir()
+    (tmp_path / "sub" / "b.toml").write_text('[ruleset]\nid = "b"\nextends = "../a.toml"\n',
+                                             encoding="utf-8")
+    path = tmp_path / "config.toml"
+    path.write_text(f'ruleset = "{a}"\n', encoding="utf-8")
+    app = make_app(data_dir=tmp_path / "data", config_path=path)
+
+    async def body() -> None:
+        async with app.run_test(size=(80, 24)) as pilot:
+            await wait_for(pilot, lambda: isinstance(app.screen, NoticeScreen))
+            assert app.ruleset.id == "mj-score-eval" and app.is_running
+
+    asyncio.run(body())
