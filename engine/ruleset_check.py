@@ -218,11 +218,14 @@ def build(data: dict[str, Any], path: Path, problems: list[str]) -> Ruleset:
         problems.append(f"{at('ruleset', None, 'scheme')}: scheme {scheme!r} is not one of "
                         f"{', '.join(SCHEMES)}")
     cap = need(head, "cap", int, head_at, 320)
-    if isinstance(head.get("cap"), int) and not isinstance(head.get("cap"), bool) and not (
-            0 < cap <= MAX_POINTS):
-        problems.append(f"{at('ruleset', None, 'cap')}: cap must be from 1 to {MAX_POINTS:,}, "
-                        f"not {_short_number(cap)}")
-        cap = 320
+    if isinstance(head.get("cap"), int) and not isinstance(head.get("cap"), bool):
+        if cap <= 0:
+            problems.append(f"{at('ruleset', None, 'cap')}: cap must be above 0, not {cap}")
+            cap = 320
+        elif cap > MAX_POINTS:
+            problems.append(f"{at('ruleset', None, 'cap')}: cap must be at most "
+                            f"{MAX_POINTS:,}, not {_short_number(cap)}")
+            cap = 320
     payoff = head.get("payoff")
     if payoff is not None and payoff not in PAYOFFS:
         problems.append(f"{at('ruleset', None, 'payoff')}: payoff {payoff!r} is not one of "

@@ -7,12 +7,14 @@ dialog (or the screen below) and hand a result to a callback that already had on
 which crashed the app (`InvalidStateError`, seen with `enter shift+tab a enter enter`
 in a quiz).  Every screen of the app derives from `SafeScreen` or `SafeModalScreen`:
 a dismiss counts only while the screen is in front (the first one pops it, so a
-second finds it gone and does nothing).
+second finds it gone and does nothing), and a worker's result reaches the screen only
+while it is still open (`deliver`).
 """
 
 from __future__ import annotations
 
-from typing import TypeVar
+from collections.abc import Callable
+from typing import Any, TypeVar
 
 from textual.await_complete import AwaitComplete
 from textual.screen import ModalScreen, Screen
@@ -24,8 +26,26 @@ def _nothing() -> AwaitComplete:
     return AwaitComplete()
 
 
+def _deliver(screen: Screen[Any], callback: Callable[..., object], *args: object) -> None:
+    """From a worker thread: run `callback` on the app's thread if `screen` still lives.
+
+    A worker that finishes after its screen was closed (keys in a burst can open and
+    close a screen before its data has loaded) would otherwise query widgets that are
+    gone (`NoMatches` on '#sets-table').
+    """
+    def if_alive() -> None:
+        if screen.is_attached and screen in screen.app.screen_stack:
+            callback(*args)
+
+    screen.app.call_from_thread(if_alive)
+
+
 class SafeScreen(Screen[ResultT]):
     """A screen whose dismiss is ignored unless it is the active screen."""
+
+    def deliver(self, callback: Callable[..., object], *args: object) -> None:
+        """Hand a worker's result to `callback`, unless this screen has been closed."""
+        _deliver(self, callback, *args)
 
     def dismiss(self, result: ResultT | None = None) -> AwaitComplete:
         if not self.is_active:
@@ -35,6 +55,10 @@ class SafeScreen(Screen[ResultT]):
 
 class SafeModalScreen(ModalScreen[ResultT]):
     """A modal dialog whose dismiss is ignored unless it is in front."""
+
+    def deliver(self, callback: Callable[..., object], *args: object) -> None:
+        """Hand a worker's result to `callback`, unless this dialog has been closed."""
+        _deliver(self, callback, *args)
 
     def dismiss(self, result: ResultT | None = None) -> AwaitComplete:
         if not self.is_active:

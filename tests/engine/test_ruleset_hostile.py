@@ -53,7 +53,7 @@ def test_a_very_long_chain_is_refused(tmp_path: Path) -> None:
 
 
 @pytest.mark.parametrize(("body", "words"), [
-    ('cap = 99999999999999999999999\n', "cap must be from 1 to 1,000,000"),
+    ('cap = 99999999999999999999999\n', "cap must be at most 1,000,000"),
     ('limit = -5\n', "limit must be from 1 to 1,000,000"),
     ('[patterns."1.2"]\nvalue = 99999999999999999999\n', "out of range"),
     ('[patterns."1.' + "9" * 5000 + '"]\nname = "x"\nvalue = 1\ndetector = "all_chows"\n',

@@ -22,6 +22,7 @@ from textual.pilot import Pilot
 from mj_trainer.tui.app import TrainerApp, make_app
 from mj_trainer.tui.config import Settings
 from mj_trainer.tui.messages import OpenScreen, StartSet
+from mj_trainer.tui.safe_screen import SafeScreen
 from tests.tui.test_app_kit import fixed_clock, wait_for
 
 # Everything a learner can press, except the keys that quit on purpose (ctrl+q, ctrl+c)
@@ -174,5 +175,37 @@ def test_a_late_dismiss_leaves_the_screens_in_front_alone(tmp_path: Path) -> Non
             await pilot.pause()
             assert app.screen is stats and results == [True]
             assert app.is_running and app._exception is None
+
+    asyncio.run(body())
+
+
+def test_workers_hand_results_only_to_open_screens() -> None:
+    # The class of bug behind "NoMatches: '#sets-table'": a worker finished after its
+    # screen was closed by the next keys and drew into widgets that were gone.
+    from mj_trainer.tui import screens, widgets
+
+    for package in (screens, widgets):
+        for path in Path(package.__path__[0]).glob("*.py"):
+            assert "app.call_from_thread(" not in path.read_text(encoding="utf-8"), path.name
+
+
+def test_a_result_for_a_closed_screen_is_dropped(tmp_path: Path) -> None:
+    app = _app(tmp_path, OpenScreen("stats"))
+    seen: list[int] = []
+
+    async def body() -> None:
+        async with app.run_test(size=(80, 24)) as pilot:
+            await _reach(pilot, "stats")
+            stats = app.screen
+            assert isinstance(stats, SafeScreen)
+            stats.dismiss(None)
+            await pilot.pause()
+            await asyncio.to_thread(stats.deliver, seen.append, 1)
+            await pilot.pause()
+            home = app.screen
+            assert isinstance(home, SafeScreen)
+            await asyncio.to_thread(home.deliver, seen.append, 2)
+            await pilot.pause()
+            assert seen == [2] and app._exception is None
 
     asyncio.run(body())

@@ -11,7 +11,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.content import Content
-from textual.widgets import Header, OptionList, Static
+from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
 from mj_trainer.engine import tiles
@@ -20,6 +20,7 @@ from mj_trainer.tui.messages import OpenScreen, StartRandom, StartReview
 from mj_trainer.tui.safe_screen import SafeScreen
 from mj_trainer.tui.tile_text import TileStyle, tiles_text
 from mj_trainer.tui.widgets.lean_footer import LeanFooter
+from mj_trainer.tui.widgets.safe_header import SafeHeader
 from mj_trainer.tui.widgets.safe_list import SafeOptionList
 
 
@@ -87,7 +88,7 @@ class HomeScreen(SafeScreen[None]):
         self.stats: HomeStats | None = None
 
     def compose(self) -> ComposeResult:
-        yield Header()
+        yield SafeHeader()
         with Vertical(id="home-body"):
             yield Static(self._banner(), id="home-banner")
             with Horizontal(id="home-main"):
@@ -181,7 +182,7 @@ class HomeScreen(SafeScreen[None]):
             stats = self._load_stats()
         except Exception as err:  # a read error is shown, never raised
             stats = HomeStats(available=False, problem=str(err))
-        self.app.call_from_thread(self._show_stats, stats)
+        self.deliver(self._show_stats, stats)
 
     def _show_stats(self, stats: HomeStats) -> None:
         self.stats = stats

@@ -26,7 +26,6 @@ from textual.content import Content
 from textual.widgets import (
     Button,
     ContentSwitcher,
-    Header,
     Input,
     Label,
     LoadingIndicator,
@@ -55,6 +54,7 @@ from mj_trainer.tui.widgets.feedback import FeedbackView
 from mj_trainer.tui.widgets.hand_view import HandView
 from mj_trainer.tui.widgets.lean_footer import LeanFooter
 from mj_trainer.tui.widgets.pattern_picker import PatternPicker
+from mj_trainer.tui.widgets.safe_header import SafeHeader
 
 Mode = Literal["loading", "question", "feedback", "error"]
 
@@ -104,7 +104,7 @@ class QuizScreen(SafeScreen[RoundSummary | None]):
     # ---- layout
 
     def compose(self) -> ComposeResult:
-        yield Header()
+        yield SafeHeader()
         with Vertical(id="quiz-body"):
             yield HandView(id="hand")
             yield Static(id="prompt")
@@ -182,16 +182,16 @@ class QuizScreen(SafeScreen[RoundSummary | None]):
             # The generator refused the request (a target it cannot aim at, a limit hand
             # it gave up on): say so and what to do instead.
             message = str(err) or type(err).__name__
-            self.app.call_from_thread(
+            self.deliver(
                 self._failed, message,
                 "The curated sets (home, then Play a curated set) have a hand for every "
                 "pattern of each ruleset.")
             return
         except Exception as err:  # shown on the screen, never as a traceback
             message = str(err) or type(err).__name__
-            self.app.call_from_thread(self._failed, message)
+            self.deliver(self._failed, message)
             return
-        self.app.call_from_thread(self._ready, rnd)
+        self.deliver(self._ready, rnd)
 
     def _failed(self, message: str, advice: str = "") -> None:
         self.mode = "error"

@@ -22,7 +22,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.markup import escape
-from textual.widgets import Header, Input, Static, Tree
+from textual.widgets import Input, Static, Tree
 from textual.widgets.tree import TreeNode
 
 from mj_trainer.engine.ruleset import Pattern, Ruleset, RulesetError, builtin_names, load
@@ -49,6 +49,7 @@ from mj_trainer.tui.widgets.reference_tiles import (
     context_text,
     hand_pieces,
 )
+from mj_trainer.tui.widgets.safe_header import SafeHeader
 
 Kind = Literal["overview", "rulings", "ruling", "category", "family", "pattern"]
 
@@ -186,7 +187,7 @@ class ReferenceScreen(SafeScreen[None]):
     # ------------------------------------------------------------------ layout
 
     def compose(self) -> ComposeResult:
-        yield Header()
+        yield SafeHeader()
         with Horizontal(id="ref-body"):
             with Vertical(id="ref-nav"):
                 yield Input(placeholder="/ search: id, name or 中文", id="ref-search")
@@ -559,7 +560,7 @@ class ReferenceScreen(SafeScreen[None]):
             example, curated = find_example(self.ruleset, pattern_id, attempt)
         except Exception:
             example, curated = None, 0
-        self.app.call_from_thread(self._example_ready, pattern_id, attempt, example, curated)
+        self.deliver(self._example_ready, pattern_id, attempt, example, curated)
 
     def _example_ready(self, pattern_id: str, attempt: int, example: Example | None,
                        curated: int) -> None:

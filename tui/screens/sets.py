@@ -26,7 +26,7 @@ from textual.app import App, ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.markup import escape
-from textual.widgets import DataTable, Header, OptionList, Static
+from textual.widgets import DataTable, OptionList, Static
 from textual.widgets.option_list import Option
 
 from mj_trainer.engine.hand import DEFAULT_RULESET
@@ -38,6 +38,7 @@ from mj_trainer.tui.safe_screen import SafeScreen
 from mj_trainer.tui.tile_text import TileStyle
 from mj_trainer.tui.widgets.lean_footer import LeanFooter
 from mj_trainer.tui.widgets.reference_tiles import TileFlow, bonus_piece, context_text, hand_pieces
+from mj_trainer.tui.widgets.safe_header import SafeHeader
 from mj_trainer.tui.widgets.safe_list import SafeOptionList
 from mj_trainer.tui.widgets.sets_dialog import LoadSetDialog, problems_markup
 
@@ -123,7 +124,7 @@ class SetsScreen(SafeScreen[None]):
     # ------------------------------------------------------------------ layout
 
     def compose(self) -> ComposeResult:
-        yield Header()
+        yield SafeHeader()
         with Horizontal(id="sets-body"):
             yield DataTable(id="sets-table", cursor_type="row", zebra_stripes=True)
             with Vertical(id="sets-side"):
@@ -149,7 +150,7 @@ class SetsScreen(SafeScreen[None]):
     @work(thread=True, exclusive=True, group="sets-load")
     def _read_in_worker(self, loaded: list[Path]) -> None:
         entries, problem = self._read_entries(loaded)
-        self.app.call_from_thread(self._loaded, entries, problem)
+        self.deliver(self._loaded, entries, problem)
 
     def _read_entries(self, loaded: list[Path]) -> tuple[list[SetEntry], str | None]:
         """The built-in sets, the data directory's set files and the loaded ones."""

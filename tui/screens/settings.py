@@ -17,7 +17,6 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.content import Content
 from textual.widgets import (
     Checkbox,
-    Header,
     Input,
     Label,
     RadioButton,
@@ -32,6 +31,7 @@ from mj_trainer.tui.config import DIFFICULTIES, MAX_ROUND, MIN_ROUND, Settings
 from mj_trainer.tui.safe_screen import SafeScreen
 from mj_trainer.tui.tile_text import TileStyle, tile_text
 from mj_trainer.tui.widgets.lean_footer import LeanFooter
+from mj_trainer.tui.widgets.safe_header import SafeHeader
 
 PREVIEW_TILES = (0, 4, 8, 9 + 4, 18 + 8, tiles.EAST, tiles.NORTH, tiles.RED, tiles.GREEN,
                  tiles.WHITE, tiles.FLOWERS[0])
@@ -86,7 +86,7 @@ class SettingsScreen(SafeScreen[None]):
 
     def compose(self) -> ComposeResult:
         s = self.settings
-        yield Header()
+        yield SafeHeader()
         with VerticalScroll(id="settings-body"):
             with Horizontal(classes="setting"):
                 yield Label("Ruleset", classes="setting-label")

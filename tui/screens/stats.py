@@ -25,7 +25,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.color import Color
 from textual.containers import Horizontal, Vertical
-from textual.widgets import DataTable, Header, Static, TabbedContent, TabPane
+from textual.widgets import DataTable, Static, TabbedContent, TabPane
 from textual_plotext import PlotextPlot
 
 from mj_trainer.engine.ruleset import Ruleset
@@ -41,6 +41,7 @@ from mj_trainer.quizzes.store import ProgressStore, StoreError
 from mj_trainer.tui.messages import OpenReference, StartReview
 from mj_trainer.tui.safe_screen import SafeScreen
 from mj_trainer.tui.widgets.lean_footer import LeanFooter
+from mj_trainer.tui.widgets.safe_header import SafeHeader
 
 TABS: Final = ("overview", "categories", "families", "patterns", "review", "history")
 ACCURACY_TABLES: Final = ("stats-categories", "stats-families", "stats-patterns",
@@ -126,7 +127,7 @@ class StatsScreen(SafeScreen[None]):
     # ------------------------------------------------------------------ layout
 
     def compose(self) -> ComposeResult:
-        yield Header()
+        yield SafeHeader()
         yield Static(id="stats-summary")
         yield Static("Loading your progress...", id="stats-message")
         with TabbedContent(id="stats-tabs", initial="overview"):
@@ -197,13 +198,13 @@ class StatsScreen(SafeScreen[None]):
         try:
             data = load_stats(store, self.ruleset, self.now, self.today)
         except StoreError as err:
-            self.app.call_from_thread(self._failed, str(err))
+            self.deliver(self._failed, str(err))
             return
         except Exception as err:
-            self.app.call_from_thread(self._failed,
+            self.deliver(self._failed,
                                       f"Unexpected problem: {type(err).__name__}: {err}")
             return
-        self.app.call_from_thread(self._loaded, data)
+        self.deliver(self._loaded, data)
 
     def _failed(self, problem: str) -> None:
         self.error = problem

@@ -6,7 +6,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
 from textual.content import Content
-from textual.widgets import Header, Static
+from textual.widgets import Static
 from textual.widgets.option_list import Option
 
 from mj_trainer.quizzes.questions import QuestionKind
@@ -14,6 +14,7 @@ from mj_trainer.quizzes.round import RoundSummary
 from mj_trainer.tui.messages import OpenReference, OpenScreen, StartRandom, StartReview, StartSet
 from mj_trainer.tui.safe_screen import SafeScreen
 from mj_trainer.tui.widgets.lean_footer import LeanFooter
+from mj_trainer.tui.widgets.safe_header import SafeHeader
 from mj_trainer.tui.widgets.safe_list import SafeOptionList
 
 _KIND_LABELS = {k.value: k.label for k in QuestionKind}
@@ -105,7 +106,7 @@ class SummaryScreen(SafeScreen[None]):
         self.again = again
 
     def compose(self) -> ComposeResult:
-        yield Header()
+        yield SafeHeader()
         with Vertical(id="summary-body"):
             yield Static(self._headline(), id="summary-headline")
             yield Static(self._figures(), id="summary-figures")

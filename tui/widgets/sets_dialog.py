@@ -135,13 +135,13 @@ class LoadSetDialog(SafeModalScreen[HandSet | None]):
         try:
             loaded = load_set_file(path)
         except SetError as err:
-            self.app.call_from_thread(self._report, problems_markup(err))
+            self.deliver(self._report, problems_markup(err))
             return
         except Exception as err:
-            self.app.call_from_thread(
+            self.deliver(
                 self._report, f"[b $error]Could not load it:[/] {escape(str(err))}")
             return
-        self.app.call_from_thread(self.dismiss, loaded)
+        self.deliver(self.dismiss, loaded)
 
     def _report(self, markup: str) -> None:
         box = self.query_one("#sets-dialog-problems")
