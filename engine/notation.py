@@ -5,9 +5,11 @@
 Suit runs (`c123` is c1 c2 c3), honors (`we ws ww wn dr dg dw`), exposed melds in
 `[ ]`, concealed kongs in `{ }`, `+TILE` for the winning tile (added to the
 concealed tiles), `self` for a self-drawn win, bonus tiles (`f1`-`f4`, `s1`-`s4`),
-`seat:` and `wind:` (prevailing), `ruleset:` and incidentals by name.  Errors name
-the 1-based column of the offending character.  `format_hand(parse(s))` gives a
-canonical string that parses back to the same hand.
+`seat:` and `wind:` (prevailing), `ruleset:` and incidentals by name.  A `#` ends
+the hand: what follows is a note (a shared hand says there where it came from, see
+`engine.share`).  Errors name the 1-based column of the offending character.
+`format_hand(parse(s))` gives a canonical string that parses back to the same hand.
+`read(s)` parses a hand still being built (any number of tiles, maybe no winning tile).
 """
 
 from __future__ import annotations
@@ -111,11 +113,44 @@ def _meld(tiles_in: list[Tile], concealed: bool, col: int) -> Meld:
     raise _error(col, f"[{shown}] is not a chow, pung or kong")
 
 
-def parse(line: str, *, check: bool = True) -> Hand:
-    """A hand from one line of notation; raises NotationError or HandError (R6)."""
-    toks = _tokens(line)
-    if not toks:
-        raise _error(1, "empty hand: write tiles like c123 b55 dr dr dr ... +c6")
+@dataclass(slots=True)
+class Parts:
+    """What one line says, before any check of the whole hand: the calculator reads
+    hands still being built.  `concealed` holds the winning tile too, when there is one."""
+
+    concealed: list[Tile]
+    melds: list[Meld]
+    bonus: list[Tile]
+    winning: Tile | None = None
+    self_drawn: bool = False
+    seat: Tile = tiles.EAST
+    prevailing: Tile = tiles.EAST
+    incidentals: frozenset[Incidental] = frozenset()
+    ruleset: str = DEFAULT_RULESET
+
+    def hand(self, winning: Tile) -> Hand:
+        return Hand(
+            concealed=tuple(sorted(self.concealed)),
+            winning_tile=winning,
+            melds=tuple(self.melds),
+            self_drawn=self.self_drawn,
+            bonus=tuple(sorted(self.bonus)),
+            seat_wind=self.seat,
+            prevailing_wind=self.prevailing,
+            incidentals=self.incidentals,
+            ruleset=self.ruleset,
+        )
+
+
+def strip_note(line: str) -> str:
+    """The line without its note: everything from the first `#` on."""
+    return line.split("#", 1)[0]
+
+
+def read(line: str) -> Parts:
+    """The parts of a line, which may be empty or lack a winning tile; NotationError
+    for text that is not notation."""
+    toks = _tokens(strip_note(line))
     concealed: list[Tile] = []
     melds: list[Meld] = []
     bonus: list[Tile] = []
@@ -198,19 +233,19 @@ def parse(line: str, *, check: bool = True) -> Hand:
         else:
             raise _error(tok.col, f"{text!r} is not a tile, meld or keyword")
         i += 1
-    if winning is None:
-        raise _error(len(line.rstrip()) + 1, "no winning tile: mark it with '+', like +c6")
-    hand = Hand(
-        concealed=tuple(sorted(concealed)),
-        winning_tile=winning,
-        melds=tuple(melds),
-        self_drawn=bool(self_drawn),
-        bonus=tuple(sorted(bonus)),
-        seat_wind=seat,
-        prevailing_wind=prevailing,
-        incidentals=frozenset(incidentals),
-        ruleset=ruleset,
-    )
+    return Parts(concealed, melds, bonus, winning, bool(self_drawn), seat, prevailing,
+                 frozenset(incidentals), ruleset)
+
+
+def parse(line: str, *, check: bool = True) -> Hand:
+    """A hand from one line of notation; raises NotationError or HandError (R6)."""
+    body = strip_note(line)
+    if not _tokens(body):
+        raise _error(1, "empty hand: write tiles like c123 b55 dr dr dr ... +c6")
+    parts = read(body)
+    if parts.winning is None:
+        raise _error(len(body.rstrip()) + 1, "no winning tile: mark it with '+', like +c6")
+    hand = parts.hand(parts.winning)
     if check:
         problems = validate(hand)
         if problems:
@@ -273,19 +308,28 @@ def format_meld(meld: Meld) -> str:
 
 def format_hand(hand: Hand) -> str:
     """The canonical one-line notation of a hand."""
-    rest = list(hand.concealed)
-    rest.remove(hand.winning_tile)
-    parts = [format_tiles(rest)] if rest else []
-    parts.extend(format_meld(m) for m in hand.melds)
-    parts.append("+" + tiles.code(hand.winning_tile))
-    if hand.self_drawn:
-        parts.append("self")
-    parts.extend(tiles.code(t) for t in sorted(hand.bonus))
-    if hand.seat_wind != tiles.EAST:
-        parts.append("seat:" + tiles.WIND_NAMES[hand.seat_wind - tiles.EAST])
-    if hand.prevailing_wind != tiles.EAST:
-        parts.append("wind:" + tiles.WIND_NAMES[hand.prevailing_wind - tiles.EAST])
-    parts.extend(sorted(i.value.replace("_", "-") for i in hand.incidentals))
-    if hand.ruleset != DEFAULT_RULESET:
-        parts.append("ruleset:" + hand.ruleset)
-    return " ".join(parts)
+    return format_parts(Parts(list(hand.concealed), list(hand.melds), list(hand.bonus),
+                              hand.winning_tile, hand.self_drawn, hand.seat_wind,
+                              hand.prevailing_wind, hand.incidentals, hand.ruleset))
+
+
+def format_parts(parts: Parts) -> str:
+    """Canonical notation of a hand, whole or still being built (no winning tile yet)."""
+    rest = list(parts.concealed)
+    if parts.winning is not None:
+        rest.remove(parts.winning)
+    out = [format_tiles(rest)] if rest else []
+    out.extend(format_meld(m) for m in parts.melds)
+    if parts.winning is not None:
+        out.append("+" + tiles.code(parts.winning))
+    if parts.self_drawn:
+        out.append("self")
+    out.extend(tiles.code(t) for t in sorted(parts.bonus))
+    if parts.seat != tiles.EAST:
+        out.append("seat:" + tiles.WIND_NAMES[parts.seat - tiles.EAST])
+    if parts.prevailing != tiles.EAST:
+        out.append("wind:" + tiles.WIND_NAMES[parts.prevailing - tiles.EAST])
+    out.extend(sorted(i.value.replace("_", "-") for i in parts.incidentals))
+    if parts.ruleset != DEFAULT_RULESET:
+        out.append("ruleset:" + parts.ruleset)
+    return " ".join(out)

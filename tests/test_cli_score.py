@@ -393,3 +393,16 @@ def test_human_messages_count_hands_from_one(tmp_path: Path,
     assert main(["score", "--json", "--input", str(path)]) == 2  # the contract counts from 0
     lines = capsys.readouterr().err.splitlines()
     assert [line.split(":")[0] for line in lines] == ["hand 0", "hand 2"]
+
+
+def test_score_accepts_a_shared_line(capsys: pytest.CaptureFixture[str]) -> None:
+    """A line copied with the share key scores exactly like its notation."""
+    from mj_trainer.engine.notation import parse
+    from mj_trainer.engine.share import share_text
+
+    plain = "c123 c456 b234 b567 k5 +k5 self"
+    assert main(["score", plain, "--json"]) == 0
+    expected = capsys.readouterr().out
+    line = share_text(parse(plain), "mj-score-eval", "set:trivial/trivial-003")
+    assert main(["score", line, "--json"]) == 0
+    assert capsys.readouterr().out == expected

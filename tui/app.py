@@ -43,14 +43,23 @@ from mj_trainer.quizzes.session import (
 from mj_trainer.quizzes.store import ProgressStore, StoreError
 from mj_trainer.tui.config import DEFAULT_THEME, ConfigFile, Settings
 from mj_trainer.tui.memory import settle_after_start
-from mj_trainer.tui.messages import OpenReference, OpenScreen, StartRandom, StartReview, StartSet
+from mj_trainer.tui.messages import (
+    OpenCalculator,
+    OpenReference,
+    OpenScreen,
+    StartHand,
+    StartRandom,
+    StartReview,
+    StartSet,
+)
 from mj_trainer.tui.screens.home import HomeScreen, HomeStats
 from mj_trainer.tui.tile_text import TileStyle
 
 MIN_WIDTH = 64
 MIN_HEIGHT = 20
 
-StartMessage = OpenReference | OpenScreen | StartRandom | StartReview | StartSet
+StartMessage = (OpenCalculator | OpenReference | OpenScreen | StartRandom | StartReview
+                | StartSet)
 Clock = Callable[[], float]
 
 THEMES = (
@@ -108,7 +117,7 @@ def app_version() -> str:
 
 
 
-RoundRequest = StartSet | StartRandom | StartReview
+RoundRequest = StartSet | StartRandom | StartReview | StartHand
 
 
 def plan_for(msg: RoundRequest, settings: Settings, *, store: ProgressStore | None,
@@ -119,6 +128,10 @@ def plan_for(msg: RoundRequest, settings: Settings, *, store: ProgressStore | No
         plan = set_plan(msg, settings, store=store, seed=seed, clock=clock)
     elif isinstance(msg, StartRandom):
         plan = random_plan(msg, settings, store=store, seed=seed, clock=clock)
+    elif isinstance(msg, StartHand):
+        from mj_trainer.tui.hand_round import hand_plan
+
+        plan = hand_plan(msg, store=store, seed=seed, clock=clock)
     else:
         plan = review_plan(msg, settings, store=store, seed=seed, clock=clock)
     return plan
@@ -293,7 +306,7 @@ class TrainerApp(App[None]):
             return random.randrange(2**31)
         return self.seed + self._round_count - 1
 
-    def start_round(self, message: StartSet | StartRandom | StartReview) -> None:
+    def start_round(self, message: RoundRequest) -> None:
         """Plan a round for `message` and push the quiz (a notice if it cannot start)."""
         from mj_trainer.tui.screens.quiz import QuizScreen
 
@@ -306,6 +319,22 @@ class TrainerApp(App[None]):
             return
         self.push_screen(QuizScreen(plan, tile_style=self.tile_style),
                          partial(self._round_over, plan))
+
+    def on_start_hand(self, message: StartHand) -> None:
+        """A quiz on the calculator's hand."""
+        message.stop()
+        self.start_round(message)
+
+    def on_open_calculator(self, message: OpenCalculator) -> None:
+        message.stop()
+        self.open_calculator(message.text)
+
+    def open_calculator(self, text: str = "") -> None:
+        """The calculator, prefilled with `text` (notation or a shared hand)."""
+        from mj_trainer.tui.screens.calculator import CalculatorScreen
+
+        self.push_screen(CalculatorScreen(text, ruleset=self.settings.ruleset,
+                                          tile_style=self.tile_style))
 
     def _round_over(self, plan: RoundPlan[RoundRequest], summary: RoundSummary | None) -> None:
         from mj_trainer.tui.screens.summary import SummaryScreen
@@ -342,7 +371,8 @@ class TrainerApp(App[None]):
         self.open_screen(message.name)
 
     def open_screen(self, name: str) -> None:
-        """Open a main screen by name: home, sets, reference, stats, settings, help."""
+        """Open a main screen by name: home, sets, reference, stats, settings, calculator,
+        help."""
         if name == "home":
             self.go_home()
         elif name == "reference":
@@ -358,6 +388,8 @@ class TrainerApp(App[None]):
             self.push_screen(StatsScreen(self.store, self.ruleset))
         elif name == "settings":
             self.open_settings()
+        elif name == "calculator":
+            self.open_calculator()
         elif name == "help":
             self.action_help()
         else:
@@ -418,6 +450,8 @@ class TrainerApp(App[None]):
                             self.action_review)
         yield SystemCommand("Rules reference", "Patterns, families and rulings",
                             partial(self.open_screen, "reference"))
+        yield SystemCommand("Calculator", "Score any hand: build it from tiles or notation",
+                            partial(self.open_screen, "calculator"))
         yield SystemCommand("Stats", "Accuracy, trends and history",
                             partial(self.open_screen, "stats"))
         yield SystemCommand("Settings", "Ruleset, tiles, round length, kinds, theme",

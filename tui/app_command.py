@@ -5,6 +5,7 @@
     mj-trainer quiz --random --difficulty hard [--target 8.1]
     mj-trainer reference 8.1.3                   the reference at a pattern, family,
                                                  category or ruling (R12)
+    mj-trainer calc "c123 c456 b234 b567 k5 +k5 self"   the calculator, prefilled
     --data-dir DIR, --config FILE (or $MJ_TRAINER_DATA_DIR, $MJ_TRAINER_CONFIG)
 
 Everything the app would refuse (an unknown set, a broken set file, a pattern id
@@ -20,7 +21,7 @@ import sys
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:  # Textual loads only when the app really starts
-    from mj_trainer.tui.messages import OpenReference, StartRandom, StartSet
+    from mj_trainer.tui.messages import OpenCalculator, OpenReference, StartRandom, StartSet
 
 EXIT_OK = 0
 EXIT_INPUT = 2
@@ -66,6 +67,14 @@ def add_app_parsers(sub: Any) -> None:
     ref.add_argument("target", nargs="?", metavar="PATTERN",
                      help="pattern id, family, category, ruling or name")
     add_app_options(ref, sub=True)
+    calc = sub.add_parser(
+        "calc", help="open the calculator: score any hand, live",
+        description="Open the calculator, prefilled with a hand in the notation of "
+                    "`mj-trainer score` or a line copied with the share key. The hand may be "
+                    "unfinished. Example: mj-trainer calc 'c123 c456 b234 b567 k5 +k5 self'",
+    )
+    calc.add_argument("hand", nargs="?", metavar="HAND", help="a hand (quote it)")
+    add_app_options(calc, sub=True)
 
 
 def _fail(lines: list[str]) -> int:
@@ -124,16 +133,33 @@ def _check_random(difficulty: str | None, target: str | None, ruleset: str) -> s
     return None
 
 
+def _calc_text(hand: str | None) -> tuple[str, list[str]]:
+    """The calculator's starting text, or the lines saying why it is not notation.
+    An unfinished hand is fine: the calculator says what is missing."""
+    if hand is None:
+        return "", []
+    from mj_trainer.engine.notation import NotationError, read
+    from mj_trainer.engine.share import unquote
+    from mj_trainer.tui.score_command import notation_error_lines
+
+    text = unquote(hand)
+    try:
+        read(text)
+    except NotationError as err:
+        return "", notation_error_lines(text, err, "calc: ")
+    return text, []
+
+
 def run_app_command(args: argparse.Namespace) -> int:
     """Check the command line, then run the app at the place it names."""
     from mj_trainer.tui.config import ConfigFile
-    from mj_trainer.tui.messages import OpenReference, StartRandom, StartSet
+    from mj_trainer.tui.messages import OpenCalculator, OpenReference, StartRandom, StartSet
 
     data_dir = getattr(args, "data_dir", None)
     config_path = getattr(args, "config", None)
     config = ConfigFile.load(config_path)
     settings = config.settings
-    start: StartSet | StartRandom | OpenReference | None = None
+    start: StartSet | StartRandom | OpenReference | OpenCalculator | None = None
     if args.command == "quiz":
         if args.set_name is not None:
             if args.difficulty is not None or args.target is not None:
@@ -157,6 +183,11 @@ def run_app_command(args: argparse.Namespace) -> int:
         start = OpenReference(target)
     elif args.command == "reference":
         start = OpenReference(None)
+    elif args.command == "calc":
+        text, lines = _calc_text(args.hand)
+        if lines:
+            return _fail(lines)
+        start = OpenCalculator(text)
     if not (sys.stdin.isatty() and sys.stdout.isatty()):
         return _fail(["the trainer needs a terminal; for scripts use `mj-trainer score`, "
                       "`generate` or `sets` (see --help)"])

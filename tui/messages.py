@@ -11,6 +11,8 @@ from dataclasses import dataclass
 
 from textual.message import Message
 
+from mj_trainer.engine.hand import Hand
+
 
 @dataclass
 class OpenReference(Message):
@@ -46,3 +48,18 @@ class OpenScreen(Message):
     """Open one of the app's main screens by name: home, sets, reference, stats, settings."""
 
     name: str
+
+
+@dataclass
+class OpenCalculator(Message):
+    """Open the calculator, prefilled with a line of notation (or a shared hand)."""
+
+    text: str = ""
+
+
+@dataclass
+class StartHand(Message):
+    """A one-question round on this very hand (the calculator's quiz key)."""
+
+    hand: Hand
+    title: str = "Quiz · the calculator's hand"

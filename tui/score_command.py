@@ -185,7 +185,7 @@ def _problem_lines(index: int, problems: list[Problem]) -> list[str]:
     return [f"hand {index}: {p}" if p.field else f"hand {index}: {p.message}" for p in problems]
 
 
-def _notation_error(text: str, err: HandError, label: str) -> list[str]:
+def notation_error_lines(text: str, err: HandError, label: str) -> list[str]:
     if isinstance(err, NotationError):
         lines = []
         for p in err.problems:
@@ -216,7 +216,7 @@ def _notation_lines(source: TextSource) -> list[Hand]:
         try:
             hands.append(parse(stripped))
         except HandError as err:
-            errors.extend(_notation_error(stripped, err, f"line {lineno}: "))
+            errors.extend(notation_error_lines(stripped, err, f"line {lineno}: "))
     if errors:
         raise InputError(errors)
     if not hands:
@@ -235,7 +235,7 @@ def _read_hands(hand_text: str | None, input_path: str | None, as_json: bool) ->
                 # The machine interface: one line per problem, naming hand and field.
                 raise InputError(_problem_lines(
                     0, [in_notation_words(p) for p in err.problems])) from None
-            raise InputError(_notation_error(hand_text, err, "")) from None
+            raise InputError(notation_error_lines(hand_text, err, "")) from None
     with _opened(input_path) as source, _reading(input_path):
         first, head = peek_first(source)
         stream = Prefixed(head, source)
@@ -256,7 +256,7 @@ def _parse_losers(texts: list[str], winner: Hand, as_json: bool) -> list[LoserHa
                 errors.extend(f"hand 0: losers[{i}]: {p}" if p.field else
                               f"hand 0: losers[{i}]: {p.message}" for p in err.problems)
             else:
-                errors.extend(_notation_error(text.strip(), err, f"--loser {i + 1}: "))
+                errors.extend(notation_error_lines(text.strip(), err, f"--loser {i + 1}: "))
     if errors:
         raise InputError(errors)
     return out
@@ -396,10 +396,10 @@ def compare_rulesets(extra: str | None) -> list[Ruleset]:
 def compare_scores(hand: Hand, rulesets: list[Ruleset]) -> list[Score]:
     """The hand scored under each ruleset.  Validation does not depend on the ruleset,
     so a hand that is valid under one is valid under all."""
-    return [score(replace(hand, ruleset=_ruleset_name(r)), r) for r in rulesets]
+    return [score(replace(hand, ruleset=ruleset_name(r)), r) for r in rulesets]
 
 
-def _ruleset_name(rules: Ruleset) -> str:
+def ruleset_name(rules: Ruleset) -> str:
     """The name a hand uses for the ruleset: a built-in's id, else the file's path."""
     path = Path(rules.source)
     return path.stem if path.parent == BUILTIN_DIR else rules.source

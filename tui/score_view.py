@@ -131,6 +131,17 @@ def render_score(result: Score, *, all_arrangements: bool = False,
     if hand.bonus:
         parts.append(Text.assemble(("bonus ", "dim"), tiles_text(hand.bonus)))
     parts.append(Text(""))
+    parts.extend(breakdown_renderables(result, all_arrangements=all_arrangements,
+                                       settlement=settlement))
+    return Panel(Group(*parts), title="mj-trainer score", title_align="left", expand=False)
+
+
+def breakdown_renderables(result: Score, *, all_arrangements: bool = False,
+                          settlement: SettlementTable | None = None) -> list[RenderableType]:
+    """The breakdown under the hand: the chosen reading, what the ruleset ignores, the
+    payoff or settlement and, when asked, every other reading (the calculator too)."""
+    hand = result.hand
+    parts: list[RenderableType] = []
     parts.extend(outcome_renderables(result, result.best))
     ignored = ignored_context(hand, result.ruleset)
     if ignored:
@@ -153,7 +164,7 @@ def render_score(result: Score, *, all_arrangements: bool = False,
                 parts.extend(outcome_renderables(result, other))
         elif result.winning:
             parts.append(Text("\nThis hand can be read only one way.", style="dim"))
-    return Panel(Group(*parts), title="mj-trainer score", title_align="left", expand=False)
+    return parts
 
 
 def print_scores(results: list[Score], settlements: list[SettlementTable | None] | None = None,

@@ -47,6 +47,7 @@ MENU = (
     ("sets", "p", "Play a curated set", "hand-picked hands, one topic each"),
     ("review", "w", "Review weak spots", ""),
     ("reference", "r", "Rules reference", "patterns, families, rulings"),
+    ("calculator", "c", "Calculator", "score any hand, live"),
     ("stats", "t", "Stats", "accuracy, trends, history"),
     ("settings", "s", "Settings", "ruleset, tiles, kinds, theme"),
 )
@@ -64,6 +65,8 @@ class HomeScreen(SafeScreen[None]):
                 tooltip="Review the patterns due"),
         Binding("r", "menu('reference')", "Rules", id="home.reference",
                 tooltip="The rules reference"),
+        Binding("c", "menu('calculator')", "Calculator", id="home.calculator",
+                tooltip="Score any hand"),
         Binding("t", "menu('stats')", "Stats", id="home.stats", tooltip="Your progress"),
         Binding("s", "menu('settings')", "Settings", id="home.settings",
                 tooltip="Change the settings"),
@@ -73,8 +76,9 @@ class HomeScreen(SafeScreen[None]):
         Binding("2", "menu('sets')", show=False),
         Binding("3", "menu('review')", show=False),
         Binding("4", "menu('reference')", show=False),
-        Binding("5", "menu('stats')", show=False),
-        Binding("6", "menu('settings')", show=False),
+        Binding("5", "menu('calculator')", show=False),
+        Binding("6", "menu('stats')", show=False),
+        Binding("7", "menu('settings')", show=False),
     ]
 
     def __init__(self, *, settings: Callable[[], Settings],

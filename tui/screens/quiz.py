@@ -49,6 +49,7 @@ from mj_trainer.quizzes.session import RoundPlan, as_int
 from mj_trainer.quizzes.sources import SourceUnavailable
 from mj_trainer.tui.messages import OpenReference
 from mj_trainer.tui.safe_screen import SafeScreen
+from mj_trainer.tui.share_key import SHARE_BINDING, origin_of, share_hand
 from mj_trainer.tui.tile_text import TileStyle
 from mj_trainer.tui.widgets.feedback import FeedbackView
 from mj_trainer.tui.widgets.hand_view import HandView
@@ -90,6 +91,7 @@ class QuizScreen(SafeScreen[RoundSummary | None]):
         Binding("space", "next", "Next hand", id="quiz.next2", show=False),
         Binding("r", "open_rule", "Open rule", id="quiz.rule"),
         Binding("escape", "leave", "End round", id="quiz.leave"),
+        SHARE_BINDING,
     ]
 
     def __init__(self, plan: RoundPlan[Any], *, tile_style: TileStyle = TileStyle.TEXT) -> None:
@@ -100,6 +102,7 @@ class QuizScreen(SafeScreen[RoundSummary | None]):
         self.mode: Mode = "loading"
         self.last_grade: Grade | None = None
         self.error = ""
+        self.last_shared = ""
 
     # ---- layout
 
@@ -520,6 +523,15 @@ class QuizScreen(SafeScreen[RoundSummary | None]):
                         f"file can be written again ({problem}).",
                         title="Not saved yet", severity="warning", timeout=8)
 
+    def action_share(self) -> None:
+        """Copy the hand on screen (question or feedback) as a share line."""
+        grade = self.last_grade if self.mode == "feedback" else None
+        q = grade.question if grade is not None else self.question
+        if q is None or self.round is None:
+            return
+        self.last_shared = share_hand(self.app, q.hand, q.ruleset,
+                                      origin_of(q.item, self.round.source, q.number))
+
     def _finish(self) -> None:
         rnd = self.round
         if rnd is None:
@@ -569,4 +581,6 @@ class QuizScreen(SafeScreen[RoundSummary | None]):
             return self.mode == "question"
         if action in ("next", "open_rule"):
             return self.mode == "feedback"
+        if action == "share":
+            return self.mode in ("question", "feedback")
         return True

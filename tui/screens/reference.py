@@ -40,6 +40,7 @@ from mj_trainer.quizzes.rulings import (
 )
 from mj_trainer.tui.messages import StartRandom
 from mj_trainer.tui.safe_screen import SafeScreen
+from mj_trainer.tui.share_key import SHARE_BINDING, example_origin, share_hand
 from mj_trainer.tui.tile_text import TileStyle
 from mj_trainer.tui.widgets.lean_footer import LeanFooter
 from mj_trainer.tui.widgets.reference_tiles import (
@@ -163,6 +164,7 @@ class ReferenceScreen(SafeScreen[None]):
         Binding("e", "another_example", "Example", tooltip="Show another example hand"),
         Binding("r", "related", "Ruling", tooltip="Open the related ruling"),
         Binding("backspace", "history_back", "Previous", tooltip="Previous page"),
+        SHARE_BINDING,
         Binding("right_square_bracket", "scroll_detail(1)", "More", key_display="]",
                 tooltip="Scroll the page down"),
         Binding("left_square_bracket", "scroll_detail(-1)", "Less", key_display="[",
@@ -179,6 +181,7 @@ class ReferenceScreen(SafeScreen[None]):
         self.history: list[Entry] = []
         self.example_attempt = 0
         self.example: Example | None = None
+        self.last_shared = ""
         self._examples: dict[tuple[str, int], tuple[Example | None, int]] = {}
         self._pending: tuple[str, int] | None = None  # the example being looked for
         self._related_from: tuple[list[str], int] | None = None
@@ -617,6 +620,8 @@ class ReferenceScreen(SafeScreen[None]):
                 and entry.key == chain[0][(chain[1] - 1) % len(chain[0])])
         if action == "history_back":
             return bool(self.history)
+        if action == "share":
+            return entry is not None and entry.kind == "pattern"
         return True
 
     def _related(self) -> list[str]:
@@ -681,6 +686,15 @@ class ReferenceScreen(SafeScreen[None]):
         self.jump(Entry("ruling", key))
         self._related_from = (related, index + 1)
         self.refresh_bindings()
+
+    def action_share(self) -> None:
+        """Copy the example hand shown as a share line."""
+        example = self.example
+        if example is None:
+            self.notify("No example hand is shown on this page.", timeout=3)
+            return
+        self.last_shared = share_hand(self.app, example.hand, example.result.ruleset,
+                                      example_origin(example.source))
 
     def action_scroll_detail(self, direction: int) -> None:
         detail = self.query_one("#ref-detail", VerticalScroll)

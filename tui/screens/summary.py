@@ -11,7 +11,14 @@ from textual.widgets.option_list import Option
 
 from mj_trainer.quizzes.questions import QuestionKind
 from mj_trainer.quizzes.round import RoundSummary
-from mj_trainer.tui.messages import OpenReference, OpenScreen, StartRandom, StartReview, StartSet
+from mj_trainer.tui.messages import (
+    OpenReference,
+    OpenScreen,
+    StartHand,
+    StartRandom,
+    StartReview,
+    StartSet,
+)
 from mj_trainer.tui.safe_screen import SafeScreen
 from mj_trainer.tui.widgets.lean_footer import LeanFooter
 from mj_trainer.tui.widgets.safe_header import SafeHeader
@@ -99,7 +106,7 @@ class SummaryScreen(SafeScreen[None]):
     ]
 
     def __init__(self, summary: RoundSummary, *, title: str = "Round",
-                 again: StartSet | StartRandom | StartReview | None = None) -> None:
+                 again: StartSet | StartRandom | StartReview | StartHand | None = None) -> None:
         super().__init__()
         self.summary = summary
         self.round_title = title
