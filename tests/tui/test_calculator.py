@@ -8,6 +8,7 @@ ruleset: 1.2 All Chows 5 + 1.3 Concealed Hand 5 + 1.4 Self Drawn 5 (seed 000).
 from __future__ import annotations
 
 import asyncio
+import io
 from collections.abc import Awaitable, Callable
 from pathlib import Path
 
@@ -36,7 +37,7 @@ T = tiles.CODE_TO_TILE
 
 
 def text_of(widget: Static, width: int = 120) -> str:
-    console = Console(width=width, record=True, file=open("/dev/null", "w"))  # noqa: SIM115
+    console = Console(width=width, record=True, file=io.StringIO())
     console.print(widget.content)
     return console.export_text()
 
