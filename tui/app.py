@@ -55,7 +55,7 @@ from mj_trainer.tui.messages import (
 from mj_trainer.tui.screens.home import HomeScreen, HomeStats
 from mj_trainer.tui.tile_text import TileStyle
 
-MIN_WIDTH = 64
+MIN_WIDTH = 60
 MIN_HEIGHT = 20
 
 StartMessage = (OpenCalculator | OpenReference | OpenScreen | StartRandom | StartReview
@@ -144,7 +144,7 @@ class TrainerApp(App[None]):
     CSS_PATH = ["styles/app.tcss", "styles/home.tcss", "styles/quiz.tcss",
                 "styles/summary.tcss", "styles/settings.tcss"]
     ENABLE_COMMAND_PALETTE = True
-    HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (100, "-wide"), (150, "-very-wide")]
+    HORIZONTAL_BREAKPOINTS = [(0, "-tiny"), (72, "-narrow"), (100, "-wide"), (150, "-very-wide")]
     BINDINGS = [
         Binding("f1", "help", "Help", id="app.help"),
         Binding("question_mark", "help", "Help", show=False, id="app.help2"),

@@ -188,7 +188,9 @@ def run_app_command(args: argparse.Namespace) -> int:
         if lines:
             return _fail(lines)
         start = OpenCalculator(text)
-    if not (sys.stdin.isatty() and sys.stdout.isatty()):
+    from mj_trainer.tui.serve import under_web_driver
+
+    if not (sys.stdin.isatty() and sys.stdout.isatty()) and not under_web_driver():
         return _fail(["the trainer needs a terminal; for scripts use `mj-trainer score`, "
                       "`generate` or `sets` (see --help)"])
     from mj_trainer.tui.app import run_app

@@ -93,6 +93,9 @@ def _parser() -> argparse.ArgumentParser:
     from mj_trainer.tui.sets_command import add_sets_parser
 
     add_sets_parser(sub)
+    from mj_trainer.tui.serve import add_serve_parser
+
+    add_serve_parser(sub)
     export = sub.add_parser(
         "export",
         help="export your answer history as CSV or JSON",
@@ -173,6 +176,10 @@ def _run(argv: Sequence[str] | None) -> int:
         failed = run_export(args.path, args.format, getattr(args, "data_dir", None),
                             force=args.force)
         return EXIT_INPUT if failed else EXIT_OK
+    if args.command == "serve":
+        from mj_trainer.tui.serve import run_serve
+
+        return run_serve(args)
     if args.command == "sets":
         from mj_trainer.tui.sets_command import run_sets
 

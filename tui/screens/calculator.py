@@ -365,19 +365,31 @@ class CalculatorScreen(Screen[None]):
         palette = self.query_one(TilePalette)
         palette.left = self.draft.copies_left
         palette.refresh()
-        parts = self.draft.parts
-        self.query_one("#ctx-self", Button).label = ("self-drawn" if parts.self_drawn
-                                                      else "on a discard")
-        self.query_one("#ctx-seat", Button).label = f"seat {_wind(parts.seat)}"
-        self.query_one("#ctx-wind", Button).label = f"wind {_wind(parts.prevailing)}"
-        count = len(parts.incidentals)
-        self.query_one("#ctx-incidentals", Button).label = (
-            f"incidentals ({count})" if count else "incidentals")
-        self.query_one("#ctx-ruleset", Button).label = Path(parts.ruleset).stem
+        self._label_buttons()
         hand = self.draft.hand()
         self.scored = score_draft(hand) if hand is not None else None
         self._show_status()
         self._show_score()
+
+    def on_resize(self) -> None:
+        self._label_buttons()
+
+    def _label_buttons(self) -> None:
+        """The context buttons say the hand's context (winds by initial when narrow)."""
+        parts = self.draft.parts
+        short = self.size.width < 72
+
+        def wind(tile: int) -> str:
+            return _wind(tile)[0] if short else _wind(tile)
+
+        self.query_one("#ctx-self", Button).label = ("self-drawn" if parts.self_drawn
+                                                      else "discard")
+        self.query_one("#ctx-seat", Button).label = f"seat {wind(parts.seat)}"
+        self.query_one("#ctx-wind", Button).label = f"wind {wind(parts.prevailing)}"
+        count = len(parts.incidentals)
+        self.query_one("#ctx-incidentals", Button).label = (
+            f"incidentals ({count})" if count else "incidentals")
+        self.query_one("#ctx-ruleset", Button).label = Path(parts.ruleset).stem
 
     def _show_status(self) -> None:
         status = self.query_one("#calc-status", Static)
