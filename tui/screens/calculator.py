@@ -25,7 +25,7 @@ from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.content import Content
 from textual.screen import Screen
-from textual.widgets import Button, Footer, Header, Input, Static
+from textual.widgets import Button, Header, Input, Static
 
 from mj_trainer.engine import tiles
 from mj_trainer.engine.hand import Incidental, MeldKind
@@ -36,6 +36,7 @@ from mj_trainer.tui.messages import StartHand
 from mj_trainer.tui.share_key import SHARE_BINDING, share_hand
 from mj_trainer.tui.tile_text import TileStyle
 from mj_trainer.tui.widgets.draft_row import DraftRow
+from mj_trainer.tui.widgets.lean_footer import LeanFooter
 from mj_trainer.tui.widgets.tile_palette import HOWS, How, TilePalette
 
 _HOW_LABELS: dict[How, str] = {
@@ -126,7 +127,7 @@ class CalculatorScreen(Screen[None]):
                 yield Static(id="calc-status")
             with VerticalScroll(id="calc-result"):
                 yield Static(id="calc-score")
-        yield Footer(compact=True)
+        yield LeanFooter(compact=True)
 
     def on_mount(self) -> None:
         self.title = "Calculator"

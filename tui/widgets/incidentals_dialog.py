@@ -8,9 +8,10 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical
 from textual.screen import ModalScreen
-from textual.widgets import Footer, SelectionList, Static
+from textual.widgets import SelectionList, Static
 
 from mj_trainer.engine.hand import NEEDS_DISCARD, NEEDS_SELF_DRAWN, Incidental
+from mj_trainer.tui.widgets.lean_footer import LeanFooter
 
 
 def incidental_label(item: Incidental) -> str:
@@ -49,7 +50,7 @@ class IncidentalsDialog(ModalScreen[frozenset[Incidental] | None]):
                 *[(incidental_label(i), i.value, i in self.chosen) for i in Incidental],
                 id="incidentals-list")
             yield Static("space ticks · enter keeps · escape cancels", id="incidentals-help")
-        yield Footer(compact=True)
+        yield LeanFooter(compact=True)
 
     def on_mount(self) -> None:
         self.query_one(SelectionList).focus()
