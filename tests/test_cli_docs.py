@@ -10,7 +10,8 @@ import pytest
 from mj_trainer.tui.cli import _parser, _version, main
 from mj_trainer.tui.cli_docs import man_page
 
-COMMANDS = ("score", "generate", "sets", "export", "quiz", "reference", "completion", "manpage")
+COMMANDS = ("score", "generate", "sets", "export", "quiz", "reference", "completion", "manpage",
+            "calc", "serve")
 MAN = Path(__file__).resolve().parent.parent / "docs" / "mj-trainer.1"
 
 

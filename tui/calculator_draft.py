@@ -11,19 +11,21 @@ reuses the engine and the `--compare` code of `mj-trainer score`.
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 from dataclasses import dataclass, field, replace
 from typing import Any, Literal
 
 from mj_trainer.engine import tiles
 from mj_trainer.engine.hand import Hand, Incidental, Meld, MeldKind, count_word, validate
-from mj_trainer.engine.notation import Parts, format_parts, read
+from mj_trainer.engine.notation import Parts, format_parts, read, strip_note
 from mj_trainer.engine.ruleset import Ruleset, RulesetError, load
 from mj_trainer.engine.scoring import Score, score
 from mj_trainer.engine.tiles import Tile
 
 WINDS = (tiles.EAST, tiles.SOUTH, tiles.WEST, tiles.NORTH)
 BONUS_TILES = tuple(range(tiles.FLOWERS[0], tiles.FLOWERS[0] + 8))
+_NAMES_RULESET = re.compile(r"(?i)(?:^|\s)rules(?:et)?:")
 ItemKind = Literal["tile", "winning", "meld"]
 
 
@@ -55,7 +57,7 @@ class Draft:
         """The draft a line of notation describes (NotationError for bad syntax).
         `ruleset` applies when the line names none."""
         parts = read(text)
-        if ruleset is not None and "ruleset:" not in text.split("#", 1)[0].lower():
+        if ruleset is not None and not _NAMES_RULESET.search(strip_note(text)):
             parts.ruleset = ruleset
         return cls(parts)
 

@@ -151,3 +151,11 @@ def test_any_draft_reads_back_from_its_notation(
     assert (hand is None) == bool(problems)
     if hand is not None:
         assert parse(format_hand(hand)) == hand
+
+
+def test_the_calculators_ruleset_applies_unless_the_line_names_one() -> None:
+    assert Draft.from_text("c123 +c1", "zung-jung").parts.ruleset == "zung-jung"
+    assert Draft.from_text("c123 +c1 RULES:classical", "zung-jung").parts.ruleset == (
+        "classical")
+    assert Draft.from_text("c123 +c1 # ruleset:classical", "zung-jung").parts.ruleset == (
+        "zung-jung")

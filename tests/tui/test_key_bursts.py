@@ -75,7 +75,7 @@ async def _reach(pilot: Pilot[None], screen: str) -> None:
         return
     await _on(pilot, {"quiz": "QuizScreen", "sets": "SetsScreen",
                       "reference": "ReferenceScreen", "stats": "StatsScreen",
-                      "settings": "SettingsScreen"}[screen])
+                      "settings": "SettingsScreen", "calculator": "CalculatorScreen"}[screen])
 
 
 def _start(screen: str) -> StartSet | OpenScreen:
@@ -96,7 +96,7 @@ async def _hammer(app: TrainerApp, pilot: Pilot[None], seed: int, screen: str) -
 
 
 @pytest.mark.parametrize("screen", ["quiz", "feedback", "summary", "sets", "reference",
-                                    "stats", "settings"])
+                                    "stats", "settings", "calculator"])
 def test_random_key_bursts_keep_the_app_running(tmp_path: Path, screen: str) -> None:
     length = 1 if screen == "summary" else 3
     app = _app(tmp_path, _start(screen), length=length)

@@ -24,7 +24,6 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.content import Content
-from textual.screen import Screen
 from textual.widgets import Button, Header, Input, Static
 
 from mj_trainer.engine import tiles
@@ -33,6 +32,7 @@ from mj_trainer.engine.notation import NotationError
 from mj_trainer.engine.ruleset import builtin_names
 from mj_trainer.tui.calculator_draft import Draft, Item, Scored, score_draft
 from mj_trainer.tui.messages import StartHand
+from mj_trainer.tui.safe_screen import SafeScreen
 from mj_trainer.tui.share_key import SHARE_BINDING, share_hand
 from mj_trainer.tui.tile_text import TileStyle
 from mj_trainer.tui.widgets.draft_row import DraftRow
@@ -53,7 +53,7 @@ def _wind(tile: int) -> str:
     return tiles.WIND_NAMES[tile - tiles.EAST].capitalize()
 
 
-class CalculatorScreen(Screen[None]):
+class CalculatorScreen(SafeScreen[None]):
     """Score any hand: a tile palette, the hand as built, and the live score."""
 
     HELP_NAME = "calculator"

@@ -7,10 +7,10 @@ from typing import ClassVar
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical
-from textual.screen import ModalScreen
 from textual.widgets import SelectionList, Static
 
 from mj_trainer.engine.hand import NEEDS_DISCARD, NEEDS_SELF_DRAWN, Incidental
+from mj_trainer.tui.safe_screen import SafeModalScreen
 from mj_trainer.tui.widgets.lean_footer import LeanFooter
 
 
@@ -21,7 +21,7 @@ def incidental_label(item: Incidental) -> str:
     return item.value.replace("_", " ") + need
 
 
-class IncidentalsDialog(ModalScreen[frozenset[Incidental] | None]):
+class IncidentalsDialog(SafeModalScreen[frozenset[Incidental] | None]):
     """Space ticks an incidental, enter keeps the choice, escape drops it."""
 
     HELP_NAME = "calculator"
