@@ -61,7 +61,7 @@ class CalculatorScreen(SafeScreen[None]):
     BINDINGS = [
         Binding("escape", "back", "Back", id="calc.back"),
         Binding("n", "type", "Type", id="calc.type", tooltip="Edit the notation as text"),
-        Binding("s", "self_drawn", "Self/discard", id="calc.self"),
+        Binding("s", "toggle_self", "Self/discard", id="calc.self"),
         Binding("e", "seat", "Seat", id="calc.seat", tooltip="Next seat wind"),
         Binding("v", "prevailing", "Wind", id="calc.wind", tooltip="Next prevailing wind"),
         Binding("i", "incidentals", "Incidentals", id="calc.incidentals"),
@@ -253,7 +253,7 @@ class CalculatorScreen(SafeScreen[None]):
                 return
             self._act(bid.removeprefix("act-"), item)
             return
-        actions = {"ctx-self": self.action_self_drawn, "ctx-seat": self.action_seat,
+        actions = {"ctx-self": self.action_toggle_self, "ctx-seat": self.action_seat,
                    "ctx-wind": self.action_prevailing, "ctx-ruleset": self.action_ruleset,
                    "ctx-incidentals": self.action_incidentals}
         if bid in actions:
@@ -273,7 +273,7 @@ class CalculatorScreen(SafeScreen[None]):
         field.focus()
         field.cursor_position = len(field.value)
 
-    def action_self_drawn(self) -> None:
+    def action_toggle_self(self) -> None:
         self.set_draft(self.draft.toggle_self_drawn())
 
     def action_seat(self) -> None:
