@@ -24,7 +24,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.content import Content
-from textual.widgets import Button, Header, Input, Static
+from textual.widgets import Button, Input, Static
 
 from mj_trainer.engine import tiles
 from mj_trainer.engine.hand import Incidental, MeldKind
@@ -37,6 +37,7 @@ from mj_trainer.tui.share_key import SHARE_BINDING, share_hand
 from mj_trainer.tui.tile_text import TileStyle
 from mj_trainer.tui.widgets.draft_row import DraftRow
 from mj_trainer.tui.widgets.lean_footer import LeanFooter
+from mj_trainer.tui.widgets.safe_header import SafeHeader
 from mj_trainer.tui.widgets.tile_palette import HOWS, How, TilePalette
 
 _HOW_LABELS: dict[How, str] = {
@@ -96,7 +97,7 @@ class CalculatorScreen(SafeScreen[None]):
     # ---- layout
 
     def compose(self) -> ComposeResult:
-        yield Header()
+        yield SafeHeader()
         with Horizontal(id="calc-body"):
             with Vertical(id="calc-builder"):
                 with Horizontal(id="calc-notation-row"):
