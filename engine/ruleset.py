@@ -36,14 +36,25 @@ def load(name_or_path: str = DEFAULT) -> Ruleset:
     """A ruleset by built-in name or by the path of a TOML file.
 
     Results are cached; a file that changed on disk (a house-rules file being
-    edited) is read again.
+    edited) is read again.  A built-in ruleset, part of the installed package, is
+    found once per process: scoring a million hands does not stat its file a million
+    times.
     """
+    known = _BUILTINS.get(name_or_path)
+    if known is not None:
+        return known
     path = _resolve(name_or_path)
     try:
         stamp = path.stat().st_mtime_ns
     except OSError:
         stamp = 0
-    return _load(path, stamp)
+    rules = _load(path, stamp)
+    if path.parent == BUILTIN_DIR and path.stem == name_or_path:
+        _BUILTINS[name_or_path] = rules
+    return rules
+
+
+_BUILTINS: dict[str, Ruleset] = {}
 
 
 @cache
@@ -58,6 +69,7 @@ MAX_EXTENDS: Final = 32  # files in one `extends` chain; real house rules use tw
 
 def clear_cache() -> None:
     """Forget every loaded ruleset (tests that rewrite one file many times use it)."""
+    _BUILTINS.clear()
     _load.cache_clear()
 
 

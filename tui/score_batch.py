@@ -100,7 +100,7 @@ def score_object(obj: Any, options: Options, check_only: bool = False) -> Outcom
             return None, [problem_text(p) for p in problems]
     if check_only:
         return "", []
-    result = score(hand, rules)
+    result = score(hand, rules, valid=True)  # hand_from_json validated it
     table = settle_table(result, losers) if losers is not None and result.winning else None
     out = score_to_json(result, all_arrangements=options.all_arrangements, table=table)
     return json.dumps(out, ensure_ascii=False), []

@@ -72,7 +72,7 @@ def big_three_dragons(r: Reading) -> int:
                breaks=breaking_tiles(lambda t: tiles.IS_HONOR[t], "number tiles"))
 def all_honors(f: HandFacts) -> int:
     # R23: any hand made only of honors, seven pairs included.
-    return int(all(tiles.IS_HONOR[t] for t in f.kinds))
+    return int(not f.number_suits)
 
 
 @reading_detector("all_honor_pairs", frozenset({Shape.SEVEN_PAIRS}), shows=groups(is_pair))

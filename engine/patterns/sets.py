@@ -97,44 +97,45 @@ def two_identical_chows(r: Reading) -> int:
 
 @reading_detector("two_identical_chows_twice", shows=selected(_repeated_chows))
 def two_identical_chows_twice(r: Reading) -> int:
+    if len(r.chows) < 4:
+        return 0
     return int(sum(c // 2 for c in r.chow_counts.values()) >= 2)
 
 
 @reading_detector("three_identical_chows", shows=selected(_repeated_chows))
 def three_identical_chows(r: Reading) -> int:
+    if len(r.chows) < 3:
+        return 0
     return int(any(c >= 3 for c in r.chow_counts.values()))
 
 
 @reading_detector("four_identical_chows", shows=selected(_repeated_chows))
 def four_identical_chows(r: Reading) -> int:
+    if len(r.chows) < 4:
+        return 0
     return int(any(c >= 4 for c in r.chow_counts.values()))
-
-
-def _suits_by_rank(starts: list[int]) -> dict[int, set[int]]:
-    """For number tiles: rank -> the set of suits (0-2) it occurs in."""
-    out: dict[int, set[int]] = {}
-    for t in starts:
-        if t < 27:
-            out.setdefault(t % 9, set()).add(t // 9)
-    return out
 
 
 @reading_detector("three_similar_chows", shows=selected(_similar_chows))
 def three_similar_chows(r: Reading) -> int:
-    return int(any(len(s) == 3 for s in _suits_by_rank(r.chows).values()))
+    # A starting number present in the chow masks of all three suits.
+    coins, bamboo, characters = r.chow_masks
+    return int(bool(coins & bamboo & characters))
 
 
 @reading_detector("little_three_similar_pungs", shows=selected(_similar_pungs))
 def little_three_similar_pungs(r: Reading) -> int:
-    if r.eyes < 0 or r.eyes >= 27:
+    if r.eyes < 0 or r.eyes >= 27 or len(r.pungs) < 2:
         return 0
-    suits = _suits_by_rank(r.pungs).get(r.eyes % 9, set())
+    bit = 1 << (r.eyes % 9)
+    suits = [i for i, mask in enumerate(r.pung_masks) if mask & bit]
     return int(len(suits) == 2 and r.eyes // 9 not in suits)
 
 
 @reading_detector("three_similar_pungs", shows=selected(_similar_pungs))
 def three_similar_pungs(r: Reading) -> int:
-    return int(any(len(s) == 3 for s in _suits_by_rank(r.pungs).values()))
+    coins, bamboo, characters = r.pung_masks
+    return int(bool(coins & bamboo & characters))
 
 
 def _shape_mask(offsets: tuple[int, ...]) -> int:
@@ -168,9 +169,11 @@ _FOUR_PUNGS = (_shape_mask((0, 1, 2, 3)),)
 
 
 def _chow_run(name: str, shapes: tuple[int, ...]) -> ReadingFn:
+    least = min(bin(shape).count("1") for shape in shapes)  # chows the shape needs
+
     @reading_detector(name, shows=selected(_run_chows))
     def detect(r: Reading) -> int:
-        return int(_masks_have(r.chow_masks, shapes))
+        return int(len(r.chows) >= least and _masks_have(r.chow_masks, shapes))
 
     return detect
 
@@ -183,22 +186,25 @@ four_consecutive_chows = _chow_run("four_consecutive_chows", _FOUR_CHOWS)
 @reading_detector("nine_tile_straight", shows=selected(_run_chows))
 def nine_tile_straight(r: Reading) -> int:
     # Exactly the chows 123, 456 and 789 of one suit (R18).
-    return int(any(m & _STRAIGHT[0] == _STRAIGHT[0] for m in r.chow_masks))
+    return int(len(r.chows) >= 3 and any(m & _STRAIGHT[0] == _STRAIGHT[0]
+                                         for m in r.chow_masks))
 
 
 @reading_detector("three_consecutive_pungs", shows=selected(_run_pungs))
 def three_consecutive_pungs(r: Reading) -> int:
-    return int(_masks_have(r.pung_masks, _THREE_PUNGS))
+    return int(len(r.pungs) >= 3 and _masks_have(r.pung_masks, _THREE_PUNGS))
 
 
 @reading_detector("four_consecutive_pungs", shows=selected(_run_pungs))
 def four_consecutive_pungs(r: Reading) -> int:
-    return int(_masks_have(r.pung_masks, _FOUR_PUNGS))
+    return int(len(r.pungs) >= 4 and _masks_have(r.pung_masks, _FOUR_PUNGS))
 
 
 @reading_detector("three_mothers", shows=selected(_mothers))
 def three_mothers(r: Reading) -> int:
     # R19: pungs of n, n+1, n+2 and the chow n n+1 n+2 in the same suit.
+    if len(r.pungs) < 3 or not r.chows:
+        return 0
     pungs = set(r.pungs)
     return int(any(c < 27 and {c, c + 1, c + 2} <= pungs for c in r.chows))
 

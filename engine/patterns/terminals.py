@@ -25,37 +25,33 @@ def _tailed(g: Group, hand: Hand) -> bool:
     return tiles.RANK[g.tile] in (1, 9)
 
 
-def _ranked(starts: list[int], rank: int) -> list[int]:
-    """How many of `starts` have `rank` in each number suit."""
-    out = [0, 0, 0]
-    for t in starts:
-        if t < 27 and t % 9 == rank - 1:
-            out[t // 9] += 1
-    return out
+# Bits of a suit's rank mask (bit r-1 for rank r): the 1 and the 9, the 1 and the 7.
+_ONE_AND_NINE = 1 | 1 << 8
+_ONE_AND_SEVEN = 1 | 1 << 6
 
 
 @reading_detector("two_tailed_terminal_chows",
                   shows=groups(lambda g, hand: is_chow(g, hand) and tiles.RANK[g.tile] in (1, 7)))
 def two_tailed_terminal_chows(r: Reading) -> int:
     # One "set" is a 123 chow and a 789 chow of the same suit (R11).
-    ones, sevens = _ranked(r.chows, 1), _ranked(r.chows, 7)
-    return sum(min(a, b) for a, b in zip(ones, sevens, strict=True))
+    if not r.chows:
+        return 0
+    counts = r.chow_counts
+    return sum(min(counts[base], counts[base + 6]) for base in (0, 9, 18))
 
 
 @reading_detector("two_tailed_terminal_pungs", shows=groups(
     lambda g, hand: g.is_pung and tiles.IS_NUMBER[g.tile] and tiles.RANK[g.tile] in (1, 9)))
 def two_tailed_terminal_pungs(r: Reading) -> int:
-    ones, nines = _ranked(r.pungs, 1), _ranked(r.pungs, 9)
-    return sum(min(a, b) for a, b in zip(ones, nines, strict=True))
+    # A suit holds at most one pung of its 1s and one of its 9s: bits 0 and 8.
+    return sum(1 for mask in r.pung_masks if mask & _ONE_AND_NINE == _ONE_AND_NINE)
 
 
 @reading_detector("two_tailed_terminals", shows=groups(_tailed))
 def two_tailed_terminals(r: Reading) -> int:
     # R21: 111 123 789 999 of one suit; the eyes may be anything.
-    pungs, chows = set(r.pungs), set(r.chows)
-    return int(
-        any({b, b + 8} <= pungs and {b, b + 6} <= chows for b in (0, 9, 18))
-    )
+    return int(any(p & _ONE_AND_NINE == _ONE_AND_NINE and c & _ONE_AND_SEVEN == _ONE_AND_SEVEN
+                   for p, c in zip(r.pung_masks, r.chow_masks, strict=True)))
 
 
 def _every_group_has(r: Reading, wanted: tuple[bool, ...]) -> bool:
@@ -71,7 +67,8 @@ def mixed_lesser_terminals(r: Reading) -> int:
 
 @reading_detector("pure_lesser_terminals", shows=whole_hand)
 def pure_lesser_terminals(r: Reading) -> int:
-    return int(not r.facts.has_honor and _every_group_has(r, tiles.IS_TERMINAL))
+    f = r.facts
+    return int(f.has_terminal and not f.has_honor and _every_group_has(r, tiles.IS_TERMINAL))
 
 
 def _mountain(r: Reading, terminals: int) -> int:
