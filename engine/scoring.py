@@ -32,6 +32,7 @@ from mj_trainer.engine.patterns.registry import (
     CHICKEN_HAND,
     DETECTOR_SHAPES,
     ILLEGAL_CALL,
+    VOID_CHECKS,
     Trait,
     readers,
     with_trait,
@@ -47,6 +48,7 @@ class Why(Enum):
     REPLACED = "replaced"  # a pattern that includes it counts instead
     LIMIT = "limit"  # a limit hand stands alone (R12)
     SHAPE = "shape"  # the pattern does not apply to this hand shape (R5, R16)
+    VOID = "void"  # present, but a condition of the rule voids it (`Hit.note` says which)
 
 
 class Hit(NamedTuple):
@@ -62,6 +64,7 @@ class Hit(NamedTuple):
     why: Why | None = None
     by: Pattern | None = None
     shape: Shape | None = None
+    note: str = ""  # the reason in words, for Why.VOID
 
     @property
     def points(self) -> int:
@@ -89,6 +92,8 @@ class Hit(NamedTuple):
             return f"the limit hand {by.name} ({by.id}, {by.value}) stands alone"
         if self.why is Why.SHAPE and self.shape is not None:
             return f"does not apply to a {self.shape.label} hand"
+        if self.why is Why.VOID and self.note:
+            return self.note
         return "does not count"
 
 
@@ -161,6 +166,7 @@ class _Plan:
 
     ruleset: Ruleset
     hand_checks: tuple[tuple[Pattern, Callable[[HandFacts], int]], ...]
+    void_checks: dict[str, Callable[[HandFacts], str | None]]
     reading_checks: dict[Shape, tuple[tuple[Pattern, Callable[[Reading], int]], ...]]
     chicken: Pattern | None
     illegal: Pattern | None
@@ -185,6 +191,7 @@ def _compile(ruleset: Ruleset, patterns: tuple[Pattern, ...], *, chicken: bool) 
     return _Plan(
         ruleset,
         tuple(hand_checks),
+        {p.id: VOID_CHECKS[p.detector] for p, _ in hand_checks if p.detector in VOID_CHECKS},
         {shape: tuple(checks) for shape, checks in reading_checks.items()},
         ruleset.with_detector(CHICKEN_HAND) if chicken else None,
         ruleset.with_detector(ILLEGAL_CALL),
@@ -233,11 +240,28 @@ def score(hand: Hand, ruleset: Ruleset | None = None, *, valid: bool = False) ->
     facts = HandFacts.of(hand)
     if plan.needs_waits:
         facts.waits = hand_waits(hand, special=plan.special, pe_ling=plan.pe_ling)
-    hand_hits = [(p, n) for p, fn in plan.hand_checks if (n := fn(facts))]
-    outcomes = [_score_one(plan, facts, hand_hits, a) for a in readings]
+    hand_hits, void = _hand_hits(plan, facts)
+    outcomes = [_score_one(plan, facts, hand_hits, a, void) for a in readings]
     order = sorted(range(len(outcomes)), key=lambda i: _preference(outcomes[i], i))
     best = outcomes[order[0]]
     return Score(hand, rules, True, best, tuple(outcomes[i] for i in order[1:]))
+
+
+def _hand_hits(plan: _Plan, facts: HandFacts) -> tuple[list[tuple[Pattern, int]], list[Hit]]:
+    """The hand detectors' patterns present, and those present but void (seed 000 12.4.1)."""
+    live: list[tuple[Pattern, int]] = []
+    void: list[Hit] = []
+    for p, fn in plan.hand_checks:
+        n = fn(facts)
+        if not n:
+            continue
+        check = plan.void_checks.get(p.id)
+        note = check(facts) if check is not None else None
+        if note:
+            void.append(Hit(p, n, False, Why.VOID, note=note))
+        else:
+            live.append((p, n))
+    return live, void
 
 
 def _preference(o: Outcome, index: int) -> tuple[int, int, int, int]:
@@ -261,13 +285,14 @@ def _score_one(
     facts: HandFacts,
     hand_hits: list[tuple[Pattern, int]],
     arrangement: Arrangement,
+    void: list[Hit] | None = None,
 ) -> Outcome:
     reading = Reading.of(facts, arrangement)
     shape = arrangement.shape
     present = list(hand_hits)
     present.extend((p, n) for p, fn in plan.reading_checks[shape] if (n := fn(reading)))
 
-    hits: list[Hit] = []
+    hits: list[Hit] = list(void or ())
     live: list[tuple[Pattern, int]] = []
     for p, n in present:
         if p.not_for and shape in p.not_for:
@@ -349,7 +374,7 @@ def score_partial(hand: Hand, ruleset: Ruleset, candidates: list[Arrangement]) -
     """
     plan = _loser_plan(ruleset)
     facts = HandFacts.of(hand)
-    hand_hits = [(p, n) for p, fn in plan.hand_checks if (n := fn(facts))]
+    hand_hits, _ = _hand_hits(plan, facts)
     outcomes = [_score_one(plan, facts, hand_hits, a) for a in candidates]
     order = sorted(range(len(outcomes)), key=lambda i: _preference(outcomes[i], i))
     return outcomes[order[0]]

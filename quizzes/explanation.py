@@ -19,6 +19,7 @@ class ExplanationKind(Enum):
     SHAPE = "not_for_shape"  # does not apply to seven pairs / thirteen orphans (R5, R16)
     LIMIT = "replaced_by_limit"  # present, but a limit hand stands alone (R12)
     INCLUDED = "included"  # present, but a pattern that includes it counts instead
+    VOID = "void"  # present, but a condition of its rule voids it (a blessing after a kong)
     WRONG_TOTAL = "wrong_total"  # the total given is not the hand's total
     WRONG_POINTS = "wrong_points"  # doubling scheme: the points before doubling are wrong
     WRONG_DOUBLES = "wrong_doubles"  # doubling scheme: the number of doublings is wrong

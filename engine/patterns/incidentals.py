@@ -15,6 +15,7 @@ from mj_trainer.engine.patterns.registry import (
     Trait,
     cite,
     hand_detector,
+    void_when,
 )
 from mj_trainer.engine.patterns.shows import said
 
@@ -81,8 +82,20 @@ _ALL_BONUS = _bonus_shown("all")
 @hand_detector(_HEAVEN.value, shows=said(_won_with(_HEAVEN)), traits=Trait.CIRCUMSTANCE,
                reads=(_HEAVEN.value,))
 def blessing_of_heaven(f: HandFacts) -> int:
-    # Seed 000: it does not count once East has declared a concealed kong.
-    return int(Incidental.BLESSING_OF_HEAVEN in f.incidentals and not f.hand.melds)
+    return int(Incidental.BLESSING_OF_HEAVEN in f.incidentals)
+
+
+@void_when("blessing_of_heaven")
+def blessing_of_heaven_void(f: HandFacts) -> str | None:
+    # Seed 000: it does not count once East has declared a concealed kong.  A blessing
+    # never comes with exposed melds (R6), so any meld here is a concealed kong.
+    if not f.hand.melds:
+        return None
+    kongs = sorted({m.tile for m in f.hand.melds})  # in tile order: the same whatever order
+    names = " and ".join(tiles.code(t) for t in kongs)
+    what = "a concealed kong" if len(kongs) == 1 else "concealed kongs"
+    return (f"East declared {what} of {names} and drew a replacement tile, so the "
+            "hand is no longer the initial one and the blessing does not count")
 
 
 @hand_detector("bonus_tile", shows=_ALL_BONUS, traits=_PER_TILE, reads=(BONUS,))

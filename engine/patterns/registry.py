@@ -177,6 +177,9 @@ HandFn = HandDetector  # short names for the category modules
 ReadingFn = ReadingDetector
 HAND_DETECTORS: dict[str, HandDetector] = {}
 READING_DETECTORS: dict[str, ReadingDetector] = {}
+# Hand detectors whose pattern can be present and still be void: the check returns the
+# reason in words (Blessing of Heaven after a concealed kong), or None when it counts.
+VOID_CHECKS: dict[str, Callable[[HandFacts], str | None]] = {}
 # The hand shapes a reading detector can ever answer non-zero for; the scorer skips
 # the rest (a seven-pairs reading never needs the chow and pung detectors).
 DETECTOR_SHAPES: dict[str, frozenset[Shape]] = {}
@@ -249,6 +252,18 @@ def hand_detector(name: str, shapes: frozenset[Shape] | None = None, *,
         HAND_DETECTORS[name] = fn
         if shapes is not None:
             DETECTOR_SHAPES[name] = shapes
+        return fn
+
+    return register
+
+
+def void_when(name: str) -> Callable[[Callable[[HandFacts], str | None]],
+                                      Callable[[HandFacts], str | None]]:
+    """Register why the hand detector `name`'s pattern, though present, is void."""
+
+    def register(fn: Callable[[HandFacts], str | None]) -> Callable[[HandFacts], str | None]:
+        assert name in HAND_DETECTORS and name not in VOID_CHECKS, name
+        VOID_CHECKS[name] = fn
         return fn
 
     return register

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Final
+
 from mj_trainer.engine import tiles
 from mj_trainer.engine.arrangements import Group, GroupKind, Shape
 from mj_trainer.engine.hand import Hand
@@ -60,12 +62,20 @@ def _every_group_has(r: Reading, wanted: tuple[bool, ...]) -> bool:
     )
 
 
-@reading_detector("mixed_lesser_terminals", shows=whole_hand)
+MIXED_LESSER: Final = "mixed_lesser_terminals"
+PURE_LESSER: Final = "pure_lesser_terminals"
+# "Mixed" is with honors: the pattern of the same family the hand is without them.
+PURE_OF_MIXED: Final = {MIXED_LESSER: PURE_LESSER}
+
+
+@reading_detector(MIXED_LESSER, shows=whole_hand)
 def mixed_lesser_terminals(r: Reading) -> int:
-    return int(r.facts.has_honor and _every_group_has(r, tiles.IS_ORPHAN))
+    # "Mixed" is terminals with honors: an all-honor hand has no terminal to mix in.
+    f = r.facts
+    return int(f.has_honor and f.has_terminal and _every_group_has(r, tiles.IS_ORPHAN))
 
 
-@reading_detector("pure_lesser_terminals", shows=whole_hand)
+@reading_detector(PURE_LESSER, shows=whole_hand)
 def pure_lesser_terminals(r: Reading) -> int:
     f = r.facts
     return int(f.has_terminal and not f.has_honor and _every_group_has(r, tiles.IS_TERMINAL))

@@ -12,7 +12,7 @@ from __future__ import annotations
 import pytest
 
 from mj_trainer.engine.hand import HandError
-from mj_trainer.engine.scoring import Score
+from mj_trainer.engine.scoring import Score, Why
 from tests.helpers import hand, scored
 
 # Two plain hands the bonuses are added to.
@@ -189,8 +189,6 @@ NEAR_MISSES = [
     pytest.param(f"{KONG} self", "12.2.1", 15, id="12.2.1-absent-kong-but-wall-tile"),
     pytest.param(f"{CHOWS} self f1", "12.2.2", 17, id="12.2.2-absent-flower-but-wall-tile"),
     pytest.param(CHOWS, "12.3", 10, id="12.3-absent-ordinary-discard"),
-    pytest.param(f"{KONG} self blessing-of-heaven", "12.4.1", 15,
-                 id="12.4.1-absent-after-concealed-kong"),
     pytest.param(f"{CHOWS} seat:south", "12.4.2", 10, id="12.4.2-absent-ordinary-discard"),
 ]
 
@@ -200,6 +198,15 @@ def test_near_miss(text: str, absent: str, total: int) -> None:
     s = scored(text)
     assert absent not in {h.pattern.id for h in s.best.hits}
     assert s.total == total
+
+
+def test_blessing_after_concealed_kong_is_present_but_void() -> None:
+    # Seed 000 12.4.1 note: it does not count after a concealed kong; the trace says so
+    # rather than dropping it.
+    s = scored(f"{KONG} self blessing-of-heaven")
+    assert s.total == 15
+    assert "12.4.1" not in {h.pattern.id for h in s.counted}
+    assert {h.pattern.id: h.why for h in s.not_counted}["12.4.1"] is Why.VOID
 
 
 ILLEGAL = [

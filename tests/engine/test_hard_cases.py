@@ -420,9 +420,11 @@ def test_best_limit_stands_alone() -> None:
     assert _counted(s) == {"8.1.5": 1}
     _assert_why(s, "8.3.1", Why.LIMIT, "8.1.5")
     _assert_why(s, "8.1.3", Why.OUTRANKED, "8.1.5")
-    for pid in ("8.1.1", "2.1", "2.2.3", "1.3", "7.2.1"):
+    for pid in ("8.1.1", "2.1", "2.2.3", "1.3"):
         _assert_why(s, pid, Why.LIMIT, "8.1.5")
     assert _skipped(s)["8.1.1"].count == 4
+    # An all-honor hand has no terminal, so Mixed Lesser Terminals is not even present.
+    assert "7.2.1" not in _skipped(s)
 
 
 def test_limit_at_exactly_320() -> None:

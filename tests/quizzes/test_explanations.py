@@ -354,6 +354,17 @@ def test_every_explanation_names_a_rule_and_round_trips_through_json() -> None:
         assert Explanation.from_json(e.to_json()) == e
 
 
+def test_claim_void_blessing_names_the_concealed_kong() -> None:
+    # Blessing of Heaven after a concealed kong (seed 000 12.4.1): present but void.
+    # 1.3 5 + 1.4 5 + 2.3.1 5 = 15.
+    text = "{c9999} c123 b456 k789 k5 +k5 self blessing-of-heaven"
+    g = grade(question(text), PatternsAnswer.of({"1.3": 1, "1.4": 1, "2.3.1": 1, "12.4.1": 1},
+                                                15))
+    e = _one(g, K.VOID)
+    assert e.pattern_id == "12.4.1"
+    assert "concealed kong of c9" in e.text
+
+
 @pytest.mark.parametrize("kind", list(ExplanationKind))
 def test_every_kind_is_covered_by_a_test_above(kind: ExplanationKind) -> None:
     # A guard: a new kind of explanation must get a hand-made case in this file.
