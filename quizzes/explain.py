@@ -61,14 +61,19 @@ def _worth(hit: Hit) -> str:
     return f", {amount_text(hit)}"
 
 
-def missed(result: Score, hit: Hit, claimed: int = 0) -> Explanation:
-    """A counted pattern the learner left out or counted too few times."""
+def missed(result: Score, hit: Hit, claimed: int = 0, *, skipped: bool = False
+           ) -> Explanation:
+    """A counted pattern the learner left out or counted too few times (or, for a
+    skipped question, one of the patterns the answer had: no "you missed" then)."""
     p = hit.pattern
     where, sets = evidence(result, result.best, p)
     worth = _worth(hit)
     if claimed:
         text = (f"{p.name} ({p.id}) counts{worth}, not {times_text(claimed)}: {where}.")
         kind = ExplanationKind.MISCOUNTED
+    elif skipped:
+        text = f"{p.name} ({p.id}) counts{worth} — {where}."
+        kind = ExplanationKind.MISSED
     else:
         text = f"You missed {p.name} ({p.id}): it counts{worth} — {where}."
         kind = ExplanationKind.MISSED

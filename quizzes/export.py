@@ -41,7 +41,7 @@ FORMATS: Final = ("json", "csv")
 CSV_COLUMNS: Final = (
     "answer_id", "round_id", "round_source", "round_name", "seq", "answered_at", "hand_id",
     "hand", "ruleset", "kind", "target", "answer", "expected", "credit", "correct",
-    "seconds", "mistakes",
+    "seconds", "mistakes", "outcomes",
 )
 
 
@@ -80,6 +80,9 @@ def _answer_json(a: AnswerRecord) -> dict[str, Any]:
         "seconds": a.seconds,
         "mistakes": a.mistakes,
         "items": dict(sorted(a.items.items())),
+        # What happened to each item: right, missed, absent, outranked, too_many, limit,
+        # hint, skipped (or wrong: a wrong claim saved before outcomes were kept).
+        "outcomes": {k: a.outcome(k).value for k in sorted(a.items)},
     }
 
 
@@ -90,6 +93,7 @@ def _stats_json(s: ItemStats) -> dict[str, Any]:
         "attempts": s.attempts,
         "correct": s.correct,
         "accuracy": round(s.accuracy, 4),
+        "outcomes": dict(sorted(s.outcomes.items())),
         "streak": s.streak,
         "best_streak": s.best_streak,
         "first_seen": stamp(s.first_seen),

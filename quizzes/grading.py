@@ -34,6 +34,7 @@ from typing import Any
 from mj_trainer.engine.ruleset import DEFAULT, Pattern
 from mj_trainer.quizzes import explain, totals
 from mj_trainer.quizzes.explanation import Explanation
+from mj_trainer.quizzes.outcomes import ItemOutcome, claim_outcome, worst
 from mj_trainer.quizzes.questions import (
     Answer,
     PatternsAnswer,
@@ -191,7 +192,8 @@ class Grade:
     notes: tuple[Explanation, ...] = ()  # the reasons behind a right yes/no answer
     credit_text: str = ""
     seconds: float | None = None  # time to answer, filled in by the round
-    items: Mapping[str, bool] = field(default_factory=dict)  # review item -> right?
+    # review item -> what happened to it (right, missed, wrongly claimed, hint, skipped...)
+    outcomes: Mapping[str, ItemOutcome] = field(default_factory=dict)
     # Doubling scheme, patterns questions on an ordinary winning hand: the points before
     # doubling and the number of doublings, as given and whether right (None when the
     # question did not grade them).
@@ -203,6 +205,11 @@ class Grade:
     @property
     def skipped(self) -> bool:
         return self.answer is None
+
+    @property
+    def items(self) -> dict[str, bool]:
+        """review item -> right?"""
+        return {k: o.ok for k, o in self.outcomes.items()}
 
     @property
     def points_expected(self) -> int | None:
@@ -267,8 +274,8 @@ def pattern_share(marks: tuple[PatternMark, ...]) -> float:
     return 1.0 if union == 0 else right / union
 
 
-def _pattern_explanations(question: Question, marks: tuple[PatternMark, ...]
-                          ) -> list[Explanation]:
+def _pattern_explanations(question: Question, marks: tuple[PatternMark, ...],
+                          skipped: bool = False) -> list[Explanation]:
     result = question.result
     hits = {h.pattern.id: h for h in result.counted}
     out: list[Explanation] = []
@@ -276,29 +283,37 @@ def _pattern_explanations(question: Question, marks: tuple[PatternMark, ...]
         if m.ok:
             continue
         if m.claimed < m.expected:
-            out.append(explain.missed(result, hits[m.pattern.id], m.claimed))
+            out.append(explain.missed(result, hits[m.pattern.id], m.claimed, skipped=skipped))
         else:
             out.append(explain.wrong_claim(result, m.pattern, m.claimed))
     return out
 
 
-def _family_items(question: Question, marks: tuple[PatternMark, ...]) -> dict[str, bool]:
-    rules = question.ruleset.id
-    fam: dict[str, bool] = {}
-    for m in marks:
-        key = family_item(m.pattern.family, rules)
-        fam[key] = fam.get(key, True) and m.ok
-    return fam
-
-
-def _items_for(question: Question, ok: bool, pattern_ids: list[str]) -> dict[str, bool]:
+def _with_families(question: Question, per_pattern: Mapping[str, ItemOutcome]
+                   ) -> dict[str, ItemOutcome]:
+    """Pattern items and family items: a family takes its patterns' plainest mistake."""
     rules = question.ruleset
     ids = rules.by_id()
-    out: dict[str, bool] = {}
-    for pid in pattern_ids:
-        out[pattern_item(pid, rules.id)] = ok
-        out[family_item(ids[pid].family, rules.id)] = ok
+    out: dict[str, ItemOutcome] = {}
+    families: dict[str, list[ItemOutcome]] = {}
+    for pid, outcome in per_pattern.items():
+        out[pattern_item(pid, rules.id)] = outcome
+        families.setdefault(family_item(ids[pid].family, rules.id), []).append(outcome)
+    out.update({key: worst(found) for key, found in families.items()})
     return out
+
+
+def _mark_outcomes(question: Question, marks: tuple[PatternMark, ...], skipped: bool
+                   ) -> dict[str, ItemOutcome]:
+    result = question.result
+    return _with_families(question, {
+        m.pattern.id: ItemOutcome.RIGHT if m.ok else ItemOutcome.SKIPPED if skipped
+        else claim_outcome(result, m.pattern.id, m.expected, m.claimed) for m in marks})
+
+
+def _items_for(question: Question, outcome: ItemOutcome, pattern_ids: list[str]
+               ) -> dict[str, ItemOutcome]:
+    return _with_families(question, dict.fromkeys(pattern_ids, outcome))
 
 
 def grade(question: Question, answer: Answer | None) -> Grade:
@@ -358,7 +373,7 @@ def _grade_patterns(question: Question, answer: PatternsAnswer | None) -> Grade:
         other = explain.other_arrangement(result, claimed, given)
         if other is not None:
             explanations.append(other)
-    explanations.extend(_pattern_explanations(question, marks))
+    explanations.extend(_pattern_explanations(question, marks, answer is None))
     if points_ok is False:
         explanations.append(totals.points_explanation(result, points_given))
     if doubles_ok is False:
@@ -382,11 +397,10 @@ def _grade_patterns(question: Question, answer: PatternsAnswer | None) -> Grade:
     else:
         text += (f"total {'right' if total_ok else 'wrong'} "
                  f"+ {TOTAL_WEIGHT if total_ok else 0:g} = {credit:.2f}")
-    items = {pattern_item(m.pattern.id, question.ruleset.id): m.ok for m in marks}
-    items.update(_family_items(question, marks))
+    items = _mark_outcomes(question, marks, answer is None)
     return Grade(question=question, answer=answer, credit=credit, correct=correct,
                  marks=marks, total_given=given, total_ok=total_ok,
-                 explanations=tuple(explanations), credit_text=text, items=items,
+                 explanations=tuple(explanations), credit_text=text, outcomes=items,
                  points_given=points_given, points_ok=points_ok,
                  doubles_given=doubles_given, doubles_ok=doubles_ok)
 
@@ -406,7 +420,15 @@ def _grade_total(question: Question, answer: TotalAnswer | None) -> Grade:
     text = f"total {'right' if ok else 'wrong'}: {1 if ok else 0}"
     return Grade(question=question, answer=answer, credit=1.0 if ok else 0.0, correct=ok,
                  total_given=given, total_ok=ok, explanations=tuple(explanations),
-                 credit_text=text, items=_items_for(question, ok, counted))
+                 credit_text=text,
+                 outcomes=_items_for(question, _yes_no_outcome(ok, answer), counted))
+
+
+def _yes_no_outcome(ok: bool, answer: Answer | None, wrong: ItemOutcome = ItemOutcome.MISSED
+                    ) -> ItemOutcome:
+    if answer is None:
+        return ItemOutcome.SKIPPED
+    return ItemOutcome.RIGHT if ok else wrong
 
 
 def _grade_does_count(question: Question, answer: YesNoAnswer | None) -> Grade:
@@ -418,13 +440,19 @@ def _grade_does_count(question: Question, answer: YesNoAnswer | None) -> Grade:
     if ok:
         note = explain.counts_note(result, pattern)
     elif hit is not None:
-        note = explain.missed(result, hit)
+        note = explain.missed(result, hit, skipped=answer is None)
     else:
         note = explain.wrong_claim(result, pattern)
     text = f"{'right' if ok else 'wrong'}: {1 if ok else 0}"
+    # Saying "no" to a pattern that counts is a miss; "yes" to one that does not is a
+    # wrong claim (absent, outranked or replaced by a limit).
+    wrong = (ItemOutcome.MISSED if hit is not None
+             else claim_outcome(result, pattern.id, 0, 1))
     return Grade(question=question, answer=answer, credit=1.0 if ok else 0.0, correct=ok,
                  explanations=() if ok else (note,), notes=(note,) if ok else (),
-                 credit_text=text, items=_items_for(question, ok, [pattern.id]))
+                 credit_text=text,
+                 outcomes=_items_for(question, _yes_no_outcome(ok, answer, wrong),
+                                     [pattern.id]))
 
 
 def _grade_is_win(question: Question, answer: YesNoAnswer | None) -> Grade:
@@ -434,7 +462,10 @@ def _grade_is_win(question: Question, answer: YesNoAnswer | None) -> Grade:
     note = explain.win_explanation(result, said)
     text = f"{'right' if ok else 'wrong'}: {1 if ok else 0}"
     illegal = result.ruleset.illegal_call
-    items = _items_for(question, ok, [illegal.id]) if illegal is not None else {}
+    # Calling a non-win a win misses the Illegal Call; the other way claims it wrongly.
+    wrong = ItemOutcome.MISSED if not result.winning else ItemOutcome.ABSENT
+    items = (_items_for(question, _yes_no_outcome(ok, answer, wrong), [illegal.id])
+             if illegal is not None else {})
     return Grade(question=question, answer=answer, credit=1.0 if ok else 0.0, correct=ok,
                  explanations=() if ok else (note,), notes=(note,) if ok else (),
-                 credit_text=text, items=items)
+                 credit_text=text, outcomes=items)

@@ -17,6 +17,7 @@ from typing import Final
 from mj_trainer.engine.ruleset import Pattern
 from mj_trainer.quizzes.explanation import Explanation, ExplanationKind
 from mj_trainer.quizzes.grading import Grade, family_item, pattern_item
+from mj_trainer.quizzes.outcomes import ItemOutcome, worst
 from mj_trainer.quizzes.questions import Answer, Question, QuestionKind
 from mj_trainer.quizzes.review import utc
 from mj_trainer.quizzes.round import Round, RoundSettings
@@ -72,11 +73,12 @@ def with_hint_cost(grade: Grade, revealed: list[Hint]) -> Grade:
         return grade
     cost = HINT_COST * len(revealed)
     credit = max(0.0, grade.credit - cost)
-    items = dict(grade.items)
+    items = dict(grade.outcomes)
     rules = grade.question.ruleset.id  # progress keys name the ruleset
     for h in revealed:
-        items[pattern_item(h.pattern.id, rules)] = False
-        items[family_item(h.pattern.family, rules)] = False
+        items[pattern_item(h.pattern.id, rules)] = ItemOutcome.HINT
+        family = family_item(h.pattern.family, rules)
+        items[family] = worst((items.get(family, ItemOutcome.RIGHT), ItemOutcome.HINT))
     names = ", ".join(f"{h.pattern.name} ({h.pattern.id})" for h in revealed)
     plural = "hint" if len(revealed) == 1 else "hints"
     note = Explanation(
@@ -88,7 +90,7 @@ def with_hint_cost(grade: Grade, revealed: list[Hint]) -> Grade:
     )
     text = (f"{grade.credit_text}; {len(revealed)} {plural} -{cost:.2f} = {credit:.2f}"
             if grade.credit_text else f"{len(revealed)} {plural} -{cost:.2f} = {credit:.2f}")
-    return replace(grade, credit=credit, correct=False, items=items,
+    return replace(grade, credit=credit, correct=False, outcomes=items,
                    notes=(*grade.notes, note), credit_text=text)
 
 

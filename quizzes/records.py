@@ -3,11 +3,12 @@ positions and the daily streak (plain frozen records)."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
 
 from mj_trainer.quizzes.grading import Grade, ItemKey, Tally
+from mj_trainer.quizzes.outcomes import WRONG_CLAIMS, ItemOutcome
 from mj_trainer.quizzes.questions import answer_to_json
 
 
@@ -32,6 +33,16 @@ class AnswerRecord:
     answered_at: datetime | None = None
     round_id: int | None = None
     id: int | None = None
+    # item -> ItemOutcome value ("right", "missed", "absent", "hint", "skipped"...); an
+    # item missing here is read from `items` (right or missed).
+    outcomes: dict[str, str] = field(default_factory=dict)
+
+    def outcome(self, item: str) -> ItemOutcome:
+        """What happened to one item of this answer."""
+        known = self.outcomes.get(item)
+        if known is not None:
+            return ItemOutcome(known)
+        return ItemOutcome.RIGHT if self.items.get(item) else ItemOutcome.MISSED
 
     @classmethod
     def from_grade(cls, seq: int, grade: Grade, *, fast_seconds: float | None = None,
@@ -54,6 +65,7 @@ class AnswerRecord:
             mistakes=[{"kind": e.kind.value, "pattern_id": e.pattern_id, "rule_id": e.rule_id}
                       for e in grade.explanations],
             items=dict(grade.items),
+            outcomes={k: o.value for k, o in grade.outcomes.items()},
             fast_seconds=fast_seconds,
             answered_at=answered_at,
         )
@@ -97,6 +109,31 @@ class ItemStats(ItemKey, Tally):
     first_seen: datetime
     last_seen: datetime
     last_ok: bool
+    # outcome value -> answers ("missed": 2, "absent": 1, "skipped": 1...); empty for a
+    # file that predates the record of outcomes.
+    outcomes: dict[str, int] = field(default_factory=dict)
+
+    def count(self, *which: ItemOutcome) -> int:
+        """Answers with any of these outcomes."""
+        return sum(self.outcomes.get(o.value, 0) for o in which)
+
+    @property
+    def misses(self) -> int:
+        """Mistakes: missed, wrongly claimed, a limit's, revealed by a hint; not skips."""
+        if not self.outcomes:
+            return self.attempts - self.correct
+        return self.attempts - self.correct - self.count(ItemOutcome.SKIPPED)
+
+    @property
+    def missed(self) -> int:
+        """Answers that left the pattern out (or too few times)."""
+        return self.count(ItemOutcome.MISSED) if self.outcomes else self.misses
+
+    @property
+    def wrongly_claimed(self) -> int:
+        """Answers that claimed it where it did not count (absent, outranked, too many,
+        replaced by a limit)."""
+        return self.count(*WRONG_CLAIMS, ItemOutcome.LIMIT)
 
 
 @dataclass(frozen=True, slots=True)

@@ -21,6 +21,7 @@ from datetime import UTC, datetime
 from fsrs import Card, Rating, ReviewLog, Scheduler, State
 
 from mj_trainer.quizzes.grading import ItemKey
+from mj_trainer.quizzes.outcomes import ItemOutcome
 
 __all__ = [
     "Card",
@@ -30,6 +31,7 @@ __all__ = [
     "State",
     "due_refs",
     "rating_for",
+    "rating_for_outcome",
     "utc",
 ]
 
@@ -50,6 +52,22 @@ def rating_for(ok: bool, seconds: float | None, fast_seconds: float | None) -> R
     if seconds is not None and fast_seconds is not None and seconds <= fast_seconds:
         return Rating.Easy
     return Rating.Good
+
+
+def rating_for_outcome(outcome: ItemOutcome, seconds: float | None,
+                       fast_seconds: float | None) -> Rating | None:
+    """The review rating of what really happened to an item (None: nothing to learn).
+
+    A miss, a claim of an absent pattern, too many, or a pattern a hint had to reveal
+    is forgotten (Again); a pattern that was seen but outranked or replaced by a limit
+    was known and misapplied (Hard, back soon); a skipped question says nothing about
+    what the learner knows, so it leaves the card alone.
+    """
+    if outcome is ItemOutcome.SKIPPED:
+        return None
+    if outcome in (ItemOutcome.OUTRANKED, ItemOutcome.LIMIT):
+        return Rating.Hard
+    return rating_for(outcome.ok, seconds, fast_seconds)
 
 
 @dataclass(frozen=True, slots=True)

@@ -25,6 +25,7 @@ from typing import Any
 
 from mj_trainer.engine.ruleset import DEFAULT, Ruleset, load
 from mj_trainer.quizzes.grading import Grade, grade, split_item
+from mj_trainer.quizzes.outcomes import ItemOutcome
 from mj_trainer.quizzes.questions import Answer, Question, QuestionKind, make_question
 from mj_trainer.quizzes.review import due_refs, utc
 from mj_trainer.quizzes.sources import (
@@ -102,6 +103,10 @@ class RoundSummary:
     by_kind: dict[str, tuple[int, int]]  # kind -> (correct, asked)
     missed_patterns: tuple[MissCount, ...]
     missed_families: tuple[MissCount, ...]
+    # Patterns claimed that did not count (absent, outranked, too many, a limit's).
+    wrong_patterns: tuple[MissCount, ...] = ()
+    # Pattern items of the answers by what happened: {"right": 7, "missed": 2, ...}.
+    outcomes: dict[str, int] = field(default_factory=dict)
 
     @property
     def asked(self) -> int:
@@ -135,6 +140,8 @@ class RoundSummary:
             "by_kind": {k: list(v) for k, v in self.by_kind.items()},
             "missed_patterns": [[m.id, m.name, m.misses] for m in self.missed_patterns],
             "missed_families": [[m.id, m.name, m.misses] for m in self.missed_families],
+            "wrong_patterns": [[m.id, m.name, m.misses] for m in self.wrong_patterns],
+            "outcomes": dict(self.outcomes),
         }
 
 
@@ -244,7 +251,10 @@ class Round:
         """End the round (even early) and record it; returns the summary."""
         if self._summary is None:
             self._summary = self.summary()
-            if self.store is not None and self.round_id is not None:
+            if self.store is not None and self.round_id is not None and not self.grades:
+                # Nothing was answered: no round to keep (not a 0% round in the history).
+                self.store.discard_round(self.round_id)
+            elif self.store is not None and self.round_id is not None:
                 set_name = self.source.set_name if isinstance(self.source, CuratedSource) \
                     else None
                 try:
@@ -271,29 +281,40 @@ def _source_kind(source: HandSource) -> str:
 
 
 def summarise(questions: list[Question], grades: list[Grade], top: int = 5) -> RoundSummary:
-    """Score, accuracy, time, and the patterns and families missed most."""
+    """Score, accuracy, time, what was missed and what was wrongly claimed most.
+
+    Counts follow what really happened to each item (`quizzes.outcomes`): only a
+    pattern that counts and was not claimed is *missed*; a claim that did not count is
+    *wrongly claimed*; hints and skips are neither.  `by_kind` counts the questions
+    that were answered or skipped, not the ones planned.
+    """
     # Counted per review item, which names the ruleset: in a round that mixes
     # rulesets one id can be two different patterns.
     pattern_misses: Counter[str] = Counter()
     family_misses: Counter[str] = Counter()
+    wrong: Counter[str] = Counter()
+    outcomes: Counter[str] = Counter()
     by_kind: dict[str, list[int]] = {}
-    for q in questions:
-        by_kind.setdefault(q.kind.value, [0, 0])[1] += 1
     names: dict[str, str] = {}
     for g in grades:
         rules = g.question.ruleset
+        tally = by_kind.setdefault(g.question.kind.value, [0, 0])
+        tally[1] += 1
         if g.correct:
-            by_kind[g.question.kind.value][0] += 1
-        for item, ok in g.items.items():
-            if ok:
-                continue
+            tally[0] += 1
+        for item, outcome in g.outcomes.items():
             kind, ref = split_item(item)
             if kind == "pattern":
-                pattern_misses[item] += 1
-                names.setdefault(item, rules.pattern(ref).name)
+                outcomes[outcome.value] += 1
+            if outcome is ItemOutcome.MISSED:
+                (pattern_misses if kind == "pattern" else family_misses)[item] += 1
+            elif kind == "pattern" and (outcome.wrongly_claimed
+                                        or outcome is ItemOutcome.LIMIT):
+                wrong[item] += 1
             else:
-                family_misses[item] += 1
-                names.setdefault(item, family_name(rules, ref))
+                continue
+            names.setdefault(item, rules.pattern(ref).name if kind == "pattern"
+                             else family_name(rules, ref))
 
     def ranked(counter: Counter[str]) -> tuple[MissCount, ...]:
         order = sorted(counter.items(),
@@ -310,6 +331,8 @@ def summarise(questions: list[Question], grades: list[Grade], top: int = 5) -> R
         by_kind={k: (v[0], v[1]) for k, v in by_kind.items()},
         missed_patterns=ranked(pattern_misses),
         missed_families=ranked(family_misses),
+        wrong_patterns=ranked(wrong),
+        outcomes=dict(outcomes),
     )
 
 

@@ -20,6 +20,7 @@ from typing import Final
 
 from mj_trainer.engine.ruleset import Ruleset
 from mj_trainer.quizzes.grading import Tally
+from mj_trainer.quizzes.outcomes import ItemOutcome
 from mj_trainer.quizzes.review import DueItem, State
 from mj_trainer.quizzes.store import DayStreak, ItemStats, ProgressStore, RoundRecord
 
@@ -39,6 +40,14 @@ class AccuracyRow(Tally):
     correct: int
     streak: int = 0
     last_seen: datetime | None = None
+    missed: int = 0  # answers that left it out
+    wrongly_claimed: int = 0  # answers that claimed it where it did not count
+    skipped: int = 0  # skipped questions (not mistakes)
+
+    @property
+    def misses(self) -> int:
+        """Mistakes of every kind (missed, claimed wrongly, hints); skips are not."""
+        return self.attempts - self.correct - self.skipped
 
 
 @dataclass(frozen=True, slots=True)
@@ -109,7 +118,8 @@ def item_name(ruleset: Ruleset, kind: str, ref: str) -> str:
 
 def _row(ruleset: Ruleset, s: ItemStats) -> AccuracyRow:
     return AccuracyRow(s.item, s.ref, item_name(ruleset, s.kind, s.ref), s.attempts,
-                       s.correct, s.streak, s.last_seen)
+                       s.correct, s.streak, s.last_seen, s.missed, s.wrongly_claimed,
+                       s.count(ItemOutcome.SKIPPED))
 
 
 def _category_rows(ruleset: Ruleset, patterns: list[ItemStats]) -> list[AccuracyRow]:

@@ -69,7 +69,15 @@ from mj_trainer.quizzes.records import (
     SetPosition,
     SetProgress,
 )
-from mj_trainer.quizzes.review import Card, DueItem, Rating, Reviewer, State, rating_for, utc
+from mj_trainer.quizzes.review import (
+    Card,
+    DueItem,
+    Rating,
+    Reviewer,
+    State,
+    rating_for_outcome,
+    utc,
+)
 from mj_trainer.quizzes.store_files import (
     LEAVE_IT,
     CorruptDatabaseError,
@@ -116,6 +124,9 @@ __all__ = [  # the store's public names, wherever they are defined
 # How long a write waits for another program's lock before the answer goes to the
 # pending journal instead (tests shorten it).
 BUSY_TIMEOUT_MS = 5000
+
+
+_OUTCOMES_SINCE: Final = 4  # the schema version that keeps each item's outcome
 
 
 class ProgressStore:
@@ -240,6 +251,7 @@ class ProgressStore:
         """Save one answer, its statistics and review ratings, in one transaction."""
         when = utc(record.answered_at or now)
         at = stamp(when)
+        outcomes_kept = self.schema_version >= _OUTCOMES_SINCE
         with self._tx() as conn:
             cur = conn.execute(
                 "INSERT INTO answers (round_id, seq, answered_at, day, hand_id, hand, ruleset, "
@@ -254,12 +266,21 @@ class ProgressStore:
             answer_id = cur.lastrowid
             assert answer_id is not None
             for item, ok in sorted(record.items.items()):
-                conn.execute("INSERT INTO answer_items VALUES (?, ?, ?)",
-                             (answer_id, item, int(ok)))
+                outcome = record.outcome(item)
+                if outcomes_kept:
+                    conn.execute("INSERT INTO answer_items (answer_id, item, ok, outcome) "
+                                 "VALUES (?, ?, ?, ?)",
+                                 (answer_id, item, int(ok), outcome.value))
+                else:  # a file of an older schema (the migration tests write them)
+                    conn.execute("INSERT INTO answer_items (answer_id, item, ok) "
+                                 "VALUES (?, ?, ?)", (answer_id, item, int(ok)))
                 bump_stats(conn, item, ok, at)
-                rating = rating_for(ok, record.seconds, record.fast_seconds)
-                review_item(conn, self.reviewer, item, rating=rating, when=when,
-                             seconds=record.seconds, answer_id=answer_id)
+                # Review learns from what happened: a skip teaches nothing, an outranked
+                # claim is a near miss (see review.rating_for_outcome).
+                rating = rating_for_outcome(outcome, record.seconds, record.fast_seconds)
+                if rating is not None:
+                    review_item(conn, self.reviewer, item, rating=rating, when=when,
+                                 seconds=record.seconds, answer_id=answer_id)
             conn.execute(
                 "UPDATE rounds SET answered = answered + 1, score = score + ?, "
                 "correct = correct + ?, seconds = seconds + ? WHERE id = ?",
@@ -302,6 +323,12 @@ class ProgressStore:
     def _has_answer(self, round_id: int, seq: int) -> bool:
         return bool(self._query("SELECT 1 FROM answers WHERE round_id = ? AND seq = ?",
                                 (round_id, seq)))
+
+    def discard_round(self, round_id: int) -> None:
+        """Forget a round that has no answer (a round left before its first answer)."""
+        with self._tx() as conn:
+            conn.execute("DELETE FROM rounds WHERE id = ? AND NOT EXISTS "
+                         "(SELECT 1 FROM answers WHERE round_id = ?)", (round_id, round_id))
 
     def finish_round(self, round_id: int, *, now: datetime | None = None,
                      set_name: str | None = None) -> RoundRecord:
@@ -349,9 +376,13 @@ class ProgressStore:
             "a.kind, a.target, a.answer, a.expected, a.credit, a.correct, a.seconds, "
             "a.mistakes FROM answers a" + where + " ORDER BY a.answered_at, a.id", args)
         items: dict[int, dict[str, bool]] = {}
-        for answer_id, item, ok in self._query(
-                "SELECT answer_id, item, ok FROM answer_items"):
+        outcomes: dict[int, dict[str, str]] = {}
+        outcome_column = "outcome" if self.schema_version >= _OUTCOMES_SINCE else "NULL"
+        for answer_id, item, ok, outcome in self._query(
+                f"SELECT answer_id, item, ok, {outcome_column} FROM answer_items"):
             items.setdefault(answer_id, {})[item] = bool(ok)
+            if outcome:
+                outcomes.setdefault(answer_id, {})[item] = str(outcome)
         out = []
         for (aid, rid, seq, at, hand_id, hand, ruleset, kind, target, answer, expected,
              credit, correct, seconds, mistakes) in rows:
@@ -361,6 +392,7 @@ class ProgressStore:
                 expected=json.loads(expected), credit=credit, correct=bool(correct),
                 seconds=seconds, mistakes=json.loads(mistakes), items=items.get(aid, {}),
                 answered_at=parse_stamp(at), round_id=rid, id=aid,
+                outcomes=outcomes.get(aid, {}),
             ))
         return out
 
@@ -377,19 +409,32 @@ class ProgressStore:
             sql += " WHERE item LIKE ?"
             args = (f"{kind}:%",)
         rows = self._query(sql + " ORDER BY item", args)
+        outcomes = self._outcome_counts(args[0] if args else "%")
         found = [ItemStats(r[0], r[1], r[2], r[3], r[4], parse_stamp(r[5]),
-                           parse_stamp(r[6]), bool(r[7])) for r in rows]
+                           parse_stamp(r[6]), bool(r[7]), outcomes.get(r[0], {}))
+                 for r in rows]
         if ruleset is not None:
             found = [s for s in found if s.ruleset == ruleset]
         return found
+
+    def _outcome_counts(self, like: str) -> dict[str, dict[str, int]]:
+        """item -> {outcome: answers}, for the items whose key is LIKE `like`."""
+        if self.schema_version < _OUTCOMES_SINCE:
+            return {}
+        out: dict[str, dict[str, int]] = {}
+        for item, outcome, n in self._query(
+                "SELECT item, outcome, COUNT(*) FROM answer_items WHERE item LIKE ? "
+                "AND outcome IS NOT NULL GROUP BY item, outcome", (like,)):
+            out.setdefault(str(item), {})[str(outcome)] = int(n)
+        return out
 
     def stats_for(self, item: str) -> ItemStats | None:
         return next((s for s in self.item_stats() if s.item == item), None)
 
     def missed_most(self, kind: str = "pattern", limit: int = 5, *,
                     ruleset: str | None = None) -> list[ItemStats]:
-        """The items with the most misses (then the lowest accuracy), of one ruleset or
-        of all."""
+        """The items with the most mistakes (then the lowest accuracy), of one ruleset or
+        of all; a skipped question is not a mistake (`ItemStats.misses`)."""
         found = [s for s in self.item_stats(kind, ruleset=ruleset) if s.misses]
         found.sort(key=lambda s: (-s.misses, s.accuracy, s.item))
         return found[:limit]

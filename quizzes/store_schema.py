@@ -8,6 +8,7 @@ Older files are migrated in place, one transaction per step, after a backup copy
 from __future__ import annotations
 
 import contextlib
+import json
 import os
 import sqlite3
 import tempfile
@@ -18,6 +19,7 @@ from typing import Final
 
 from mj_trainer.engine.ruleset import DEFAULT
 from mj_trainer.quizzes.grading import family_item, pattern_item, split_item
+from mj_trainer.quizzes.outcomes import ItemOutcome
 from mj_trainer.quizzes.review import Card, Rating, Reviewer, rating_for, utc
 
 APP_NAME: Final = "mj-trainer"  # written into the meta table; the file checks look for it
@@ -169,6 +171,40 @@ def _v3(conn: sqlite3.Connection, reviewer: Reviewer) -> None:
         rebuild_item(conn, reviewer, item)
 
 
+def _v4(conn: sqlite3.Connection, reviewer: Reviewer) -> None:
+    """Each answer item keeps what happened to it (right, missed, wrongly claimed, hint,
+    skipped...).  Older answers get what their stored answer shows: a skipped question,
+    or for a patterns answer whether the pattern was claimed too often or not enough;
+    a wrong claim whose kind cannot be told is "wrong"."""
+    conn.execute("ALTER TABLE answer_items ADD COLUMN outcome TEXT")
+    rows = conn.execute(
+        "SELECT i.answer_id, i.item, i.ok, a.answer, a.expected FROM answer_items i "
+        "JOIN answers a ON a.id = i.answer_id").fetchall()
+    for answer_id, item, ok, answer, expected in rows:
+        outcome = _old_outcome(item, bool(ok), answer, expected)
+        conn.execute("UPDATE answer_items SET outcome = ? WHERE answer_id = ? AND item = ?",
+                     (outcome.value, answer_id, item))
+
+
+def _old_outcome(item: str, ok: bool, answer: str | None, expected: str) -> ItemOutcome:
+    if ok:
+        return ItemOutcome.RIGHT
+    if answer is None:
+        return ItemOutcome.SKIPPED
+    kind, ref = split_item(item)
+    try:
+        given = json.loads(answer).get("patterns")
+        wanted = json.loads(expected).get("patterns")
+    except (ValueError, AttributeError):
+        return ItemOutcome.MISSED
+    if kind != "pattern" or not isinstance(given, dict) or not isinstance(wanted, dict):
+        return ItemOutcome.MISSED
+    claimed, counts = given.get(ref, 0), wanted.get(ref, 0)
+    if not isinstance(claimed, int) or not isinstance(counts, int) or claimed <= counts:
+        return ItemOutcome.MISSED
+    return ItemOutcome.TOO_MANY if counts else ItemOutcome.WRONG
+
+
 def rebuild_item(conn: sqlite3.Connection, reviewer: Reviewer, item: str) -> None:
     """An item's statistics and review card computed again from the history."""
     conn.execute("DELETE FROM item_stats WHERE item = ?", (item,))
@@ -192,7 +228,7 @@ def rebuild_item(conn: sqlite3.Connection, reviewer: Reviewer, item: str) -> Non
 
 
 MIGRATIONS: Final[tuple[Callable[[sqlite3.Connection, Reviewer], None], ...]] = (
-    _v1, _v2, _v3)
+    _v1, _v2, _v3, _v4)
 
 
 SCHEMA_VERSION: Final = len(MIGRATIONS)

@@ -10,7 +10,8 @@ from mj_trainer import quizzes
 
 MODULES = [f"mj_trainer.quizzes.{name}" for name in (
     "atomic_file", "evidence", "examples", "explain", "explanation", "export", "grading",
-    "hints", "pending", "questions", "records", "review", "round", "rule_refs", "rulings",
+    "hints", "outcomes", "pending", "questions", "records", "review", "round", "rule_refs",
+    "rulings",
     "session", "sources", "stats", "store", "store_files", "store_schema", "totals", "wording")]
 
 

@@ -110,10 +110,11 @@ def test_round_flow_and_summary() -> None:
     assert s.accuracy == pytest.approx(0.25)
     assert s.percent == pytest.approx(50.0)
     assert s.seconds == pytest.approx(50.0)  # 12 + 30 + 3 + 5
-    # 1.3 was missed twice (b and d), 1.7 once (the skipped illegal call).
-    assert [(m.id, m.misses) for m in s.missed_patterns] == [("1.3", 2), ("1.7", 1)]
+    # 1.3 was missed twice (b and d); the skipped illegal call (1.7) is a skip, not a miss.
+    assert [(m.id, m.misses) for m in s.missed_patterns] == [("1.3", 2)]
     assert s.missed_patterns[0].name == "Concealed Hand"
-    assert [(m.id, m.misses) for m in s.missed_families] == [("1.3", 2), ("1.7", 1)]
+    assert [(m.id, m.misses) for m in s.missed_families] == [("1.3", 2)]
+    assert s.outcomes == {"right": 7, "missed": 2, "skipped": 1}
     assert s.by_kind == {"patterns": (1, 4)}
     assert rnd.finish() is s  # finishing twice changes nothing
     assert s.to_json()["percent"] == 50.0

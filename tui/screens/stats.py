@@ -169,7 +169,8 @@ class StatsScreen(SafeScreen[None]):
     def _columns(table_id: str) -> list[tuple[str, str]]:
         """The columns of an accuracy table; the narrow most-missed box puts numbers first."""
         if table_id == "stats-missed":
-            return [("id", "id"), ("missed", "misses"), ("right", "accuracy"),
+            # Missed and wrongly claimed apart; accuracy is on the Patterns tab.
+            return [("id", "id"), ("missed", "missed"), ("claimed", "wrong"),
                     ("pattern", "name")]
         name = {"stats-families": "family", "stats-categories": "category"}.get(
             table_id, "pattern")
@@ -296,6 +297,8 @@ class StatsScreen(SafeScreen[None]):
                 "accuracy": Text(f"{row.accuracy:4.0%}", style=self._color(row.accuracy),
                                  justify="right"),
                 "misses": Text(str(row.misses), justify="right"),
+                "missed": Text(str(row.missed), justify="right"),
+                "wrong": Text(str(row.wrongly_claimed), justify="right"),
             }
             table.add_row(*(cells[key] for _, key in self._columns(table_id)), key=row.key)
         if table_id != "stats-missed":

@@ -9,6 +9,7 @@ from textual.content import Content
 from textual.widgets import Static
 from textual.widgets.option_list import Option
 
+from mj_trainer.quizzes.outcomes import WRONG_CLAIMS, ItemOutcome
 from mj_trainer.quizzes.questions import QuestionKind
 from mj_trainer.quizzes.round import RoundSummary
 from mj_trainer.tui.messages import (
@@ -51,6 +52,15 @@ def verdict(summary: RoundSummary) -> tuple[str, str]:
     return "Keep practising", "$error"
 
 
+def outcome_tally(outcomes: dict[str, int]) -> str:
+    """'7 right · 2 missed · 1 claimed wrongly · 1 by hint' (only the outcomes seen)."""
+    wrong = sum(n for k, n in outcomes.items() if ItemOutcome(k) in WRONG_CLAIMS)
+    parts = [(outcomes.get("right", 0), "right"), (outcomes.get("missed", 0), "missed"),
+             (wrong, "claimed wrongly"), (outcomes.get("limit", 0), "replaced by a limit"),
+             (outcomes.get("hint", 0), "by hint"), (outcomes.get("skipped", 0), "skipped")]
+    return " · ".join(f"{n} {word}" for n, word in parts if n)
+
+
 class MissedList(SafeOptionList):
     """The most-missed patterns and families; enter opens the highlighted one's rule."""
 
@@ -58,25 +68,24 @@ class MissedList(SafeOptionList):
         super().__init__(id=id)
         self.targets: list[str | None] = []
         options: list[Option] = []
-        if summary.missed_patterns:
-            options.append(Option(Content.assemble(("Patterns missed most", "bold $accent")),
-                                  disabled=True))
+        for title, rows, verb, style in (
+                ("Patterns missed most", summary.missed_patterns, "missed", "$error"),
+                ("Claimed but not counted", summary.wrong_patterns, "claimed", "$warning"),
+                ("Families missed most", summary.missed_families, "missed", "$error")):
+            if not rows:
+                continue
+            options.append(Option(Content.assemble((title, "bold $accent")), disabled=True))
             self.targets.append(None)
-            for m in summary.missed_patterns:
+            for m in rows:
                 times = "once" if m.misses == 1 else f"{m.misses} times"
                 options.append(Option(Content.assemble((f"  {m.id:<8}", "bold"), m.name,
-                                                       (f"  missed {times}", "$error"))))
+                                                       (f"  {verb} {times}", style))))
                 self.targets.append(m.id)
-        if summary.missed_families:
-            options.append(Option(Content.assemble(("Families missed most", "bold $accent")),
-                                  disabled=True))
+        if not options and summary.answered == 0:
+            options.append(Option(Content.assemble(
+                ("No question was answered.", "$foreground 55%")), disabled=True))
             self.targets.append(None)
-            for m in summary.missed_families:
-                times = "once" if m.misses == 1 else f"{m.misses} times"
-                options.append(Option(Content.assemble((f"  {m.id:<8}", "bold"), m.name,
-                                                       (f"  missed {times}", "$error"))))
-                self.targets.append(m.id)
-        if not options:
+        elif not options:
             options.append(Option(Content.assemble(
                 ("Nothing missed: every pattern asked about was right.", "$success")),
                 disabled=True))
@@ -154,7 +163,11 @@ class SummaryScreen(SafeScreen[None]):
                  s.by_kind.items() if asked]
         if kinds:
             rows += [("By kind   ", "bold"), " · ".join(kinds)]
+        tally = outcome_tally(s.outcomes)
+        if tally:
+            rows += ["\n", ("Patterns  ", "bold"), tally]
         return Content.assemble(*rows)
+
 
     def action_again(self) -> None:
         if self.again is None:
