@@ -300,3 +300,25 @@ def test_summary_plays_again_and_the_set_resumes(tmp_path: Path) -> None:
             assert second is not None and second.hand_id == "core-2"
 
     asyncio.run(body())
+
+
+def test_enter_on_the_summary_plays_again_and_never_opens_the_reference(
+        tmp_path: Path) -> None:
+    async def body() -> None:
+        app = app_for(tmp_path, length=1)
+        async with app.run_test(size=(100, 32)) as pilot:
+            app.post_message(StartSet(str(write_set(tmp_path)), resume=False))
+            await wait_for(pilot, quiz_ready(app))
+            answer(_quiz(app), {"1.2": 1}, 5)  # a wrong answer: the summary lists misses
+            await pilot.press("enter")
+            await pilot.pause()
+            await pilot.press("enter")  # on to the summary
+            await wait_for(pilot, lambda: isinstance(app.screen, SummaryScreen))
+            summary = app.screen
+            assert isinstance(summary, SummaryScreen)
+            assert summary.summary.missed_patterns  # a missed pattern is highlighted
+            await pilot.press("enter")
+            await wait_for(pilot, lambda: not isinstance(app.screen, SummaryScreen))
+            assert isinstance(app.screen, QuizScreen)  # the next round of the set
+
+    asyncio.run(body())

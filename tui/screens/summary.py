@@ -98,9 +98,11 @@ class MissedList(SafeOptionList):
         return self.targets[i] if i is not None and i < len(self.targets) else None
 
     def action_select(self) -> None:
-        target = self.target
-        if target is not None:
-            self.post_message(OpenReference(target))
+        # Enter moves on (another round, or home); the rule opens with `r` only, so a
+        # learner pressing enter to continue never lands in the reference.
+        screen = self.screen
+        if isinstance(screen, SummaryScreen):
+            screen.action_next()
 
 
 class SummaryScreen(SafeScreen[None]):
@@ -128,8 +130,8 @@ class SummaryScreen(SafeScreen[None]):
             yield Static(self._figures(), id="summary-figures")
             yield MissedList(self.summary, id="summary-missed")
             yield Static(Content.assemble(
-                ("a", "bold"), " plays another round · ", ("r", "bold"),
-                " or enter opens the rule of a missed pattern · ", ("escape", "bold"),
+                ("enter", "bold"), " or ", ("a", "bold"), " plays another round · ",
+                ("r", "bold"), " opens the rule of the pattern picked · ", ("escape", "bold"),
                 " goes home"), id="summary-keys")
         yield LeanFooter(compact=True)
 
@@ -168,6 +170,13 @@ class SummaryScreen(SafeScreen[None]):
             rows += ["\n", ("Patterns  ", "bold"), tally]
         return Content.assemble(*rows)
 
+
+    def action_next(self) -> None:
+        """Enter: another round like this one, or home when there is none."""
+        if self.again is None:
+            self.action_home()
+        else:
+            self.action_again()
 
     def action_again(self) -> None:
         if self.again is None:
