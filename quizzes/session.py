@@ -23,6 +23,7 @@ from typing import Final, Generic, Protocol, TypeVar
 from mj_trainer.engine.ruleset import Ruleset, RulesetError, load
 from mj_trainer.quizzes.hints import TrainerRound
 from mj_trainer.quizzes.questions import QuestionKind
+from mj_trainer.quizzes.review import utc
 from mj_trainer.quizzes.round import RoundSettings, plan_kinds
 from mj_trainer.quizzes.sources import GeneratorSource, Order, QuizHand
 from mj_trainer.quizzes.store import ProgressStore
@@ -129,7 +130,8 @@ def _round_settings(settings: SessionSettings, kinds: tuple[QuestionKind, ...], 
 
 
 def random_plan(msg: RR, settings: SessionSettings, *, store: ProgressStore | None,
-                seed: int, clock: Callable[[], float] = time.monotonic) -> RoundPlan[RR]:
+                seed: int, clock: Callable[[], float] = time.monotonic,
+                now: Callable[[], datetime] = utc) -> RoundPlan[RR]:
     """A round of generated hands; the request is checked at once (SessionError)."""
     from mj_trainer.engine.generator import GenerationError, plan
 
@@ -155,7 +157,7 @@ def random_plan(msg: RR, settings: SessionSettings, *, store: ProgressStore | No
         else:
             source = GeneratorSource(seed=seed, difficulty=difficulty, target=msg.target,
                                      ruleset=rules, batch=rs.length)
-        return TrainerRound(source, rs, store=store, clock=clock)
+        return TrainerRound(source, rs, store=store, clock=clock, now=now)
 
     return RoundPlan(title, build, msg)
 
@@ -210,7 +212,8 @@ def _set_rules(hands: list[QuizHand], settings: SessionSettings) -> Ruleset | No
 
 
 def set_plan(msg: SR, settings: SessionSettings, *, store: ProgressStore | None, seed: int,
-             clock: Callable[[], float] = time.monotonic) -> RoundPlan[SR]:
+             clock: Callable[[], float] = time.monotonic,
+             now: Callable[[], datetime] = utc) -> RoundPlan[SR]:
     """A round of a curated set (or a set file), resuming where the learner stopped."""
     from mj_trainer.quizzes.round import curated_source
 
@@ -224,7 +227,7 @@ def set_plan(msg: SR, settings: SessionSettings, *, store: ProgressStore | None,
     def build() -> TrainerRound:
         source = curated_source(key, hands, store=store, order=order,
                                 seed=seed if msg.shuffled else None, restart=not msg.resume)
-        return TrainerRound(source, rs, store=store, clock=clock)
+        return TrainerRound(source, rs, store=store, clock=clock, now=now)
 
     return RoundPlan(title, build, msg)
 
@@ -241,13 +244,14 @@ def due_count(store: ProgressStore | None, now: datetime | None = None, *,
 
 
 def review_plan(msg: Q, settings: SessionSettings, *, store: ProgressStore | None,
-                seed: int, clock: Callable[[], float] = time.monotonic) -> RoundPlan[Q]:
+                seed: int, clock: Callable[[], float] = time.monotonic,
+                now: Callable[[], datetime] = utc) -> RoundPlan[Q]:
     """A round aimed at what review has due; SessionError when there is nothing to do."""
     if store is None:
         raise SessionError("Review needs the progress file, which is not available in this "
                            "session.")
     rules = _rules(settings)
-    if due_count(store, ruleset=rules.id) == 0:
+    if due_count(store, now(), ruleset=rules.id) == 0:
         raise SessionError(f"Nothing of {rules.id} is due for review right now. Play a "
                            "round: patterns you miss come back here.")
     kinds = tuple(k for k in settings.kinds if k is not QuestionKind.IS_WIN) or (
@@ -257,8 +261,8 @@ def review_plan(msg: Q, settings: SessionSettings, *, store: ProgressStore | Non
     def build() -> TrainerRound:
         from mj_trainer.quizzes.round import review_source
 
-        source = review_source(store, limit=rs.length, seed=seed, ruleset=rules)
-        return TrainerRound(source, rs, store=store, clock=clock)
+        source = review_source(store, now(), limit=rs.length, seed=seed, ruleset=rules)
+        return TrainerRound(source, rs, store=store, clock=clock, now=now)
 
     return RoundPlan("Review · weak spots", build, msg)
 

@@ -51,6 +51,8 @@ def add_app_parsers(sub: Any) -> None:
     what.add_argument("--set", metavar="NAME", dest="set_name",
                       help="a built-in set id (see `mj-trainer sets`) or a set file path")
     what.add_argument("--random", action="store_true", help="random hands (the default)")
+    what.add_argument("--review", action="store_true",
+                      help="with --jsonl: hands aimed at what review has due")
     quiz.add_argument("--shuffle", action="store_true", help="with --set: shuffle its hands")
     quiz.add_argument("--restart", action="store_true",
                       help="with --set: start from the first hand instead of resuming")
@@ -58,6 +60,22 @@ def add_app_parsers(sub: Any) -> None:
                       help="with --random: easy, medium, hard or mixed (default: settings)")
     quiz.add_argument("--target", metavar="ID",
                       help="with --random: aim every hand at a pattern, family or category")
+    script = quiz.add_argument_group(
+        "scripted rounds (the quiz protocol: JSON lines on stdin and stdout)")
+    script.add_argument("--jsonl", action="store_true",
+                        help="play the round over stdin/stdout as JSON lines, no terminal")
+    script.add_argument("--count", metavar="N", type=int, default=None,
+                        help="questions in the round (default: settings)")
+    script.add_argument("--seed", metavar="N", type=int, default=None,
+                        help="the same seed gives the same round")
+    script.add_argument("--ruleset", metavar="R", default=None,
+                        help="a built-in ruleset or a .toml file (default: settings)")
+    script.add_argument("--kinds", metavar="K[,K...]", default=None,
+                        help="question kinds: patterns, total, counts, win "
+                             "(default: settings)")
+    script.add_argument("--clock", metavar="ISO-8601", default=None,
+                        help="fix 'now' for scheduling, streaks and history, e.g. "
+                             "2026-01-31T09:00:00Z")
     add_app_options(quiz, sub=True)
     ref = sub.add_parser(
         "reference", help="open the rules reference",
@@ -161,6 +179,10 @@ def run_app_command(args: argparse.Namespace) -> int:
     settings = config.settings
     start: StartSet | StartRandom | OpenReference | OpenCalculator | None = None
     if args.command == "quiz":
+        scripted = [f"--{n}" for n in ("review", "count", "seed", "ruleset", "kinds", "clock")
+                    if getattr(args, n) not in (None, False)]
+        if scripted:
+            return _fail([f"{', '.join(scripted)}: only with --jsonl"])
         if args.set_name is not None:
             if args.difficulty is not None or args.target is not None:
                 return _fail(["--difficulty and --target go with --random, not --set"])

@@ -184,6 +184,10 @@ def _run(argv: Sequence[str] | None) -> int:
         from mj_trainer.tui.sets_command import run_sets
 
         return run_sets(args)
+    if args.command == "quiz" and args.jsonl:  # the quiz protocol: never loads Textual
+        from mj_trainer.tui.quiz_jsonl import run_quiz_jsonl
+
+        return run_quiz_jsonl(args)
     from mj_trainer.tui.app_command import run_app_command
 
     return run_app_command(args)

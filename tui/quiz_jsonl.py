@@ -1,0 +1,205 @@
+"""`mj-trainer quiz --jsonl`: the app's rounds over stdin and stdout (the quiz protocol).
+
+The round is built by the same plans as the app's (`quizzes.session`), from the same
+settings file and progress store, so answers are graded, explained and recorded as
+in the app.  Options are checked before anything is read: a bad one is a line on
+stderr and exit status 2.  After that only JSON lines go to stdout; the round ends
+after its last question, on ``{"end": true}`` or at EOF, always with a summary and
+exit status 0.  Never imports Textual.
+"""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import json
+import random
+import sys
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from typing import IO, Any
+
+EXIT_OK = 0
+EXIT_INPUT = 2
+
+
+@dataclass(frozen=True, slots=True)
+class SetRequest:
+    set_id: str
+    shuffled: bool = False
+    resume: bool = True
+
+
+@dataclass(frozen=True, slots=True)
+class RandomRequest:
+    difficulty: str
+    target: str | None = None
+
+
+def parse_clock(text: str) -> datetime:
+    """--clock: an ISO-8601 moment; one without a zone is taken as UTC."""
+    try:
+        moment = datetime.fromisoformat(text.strip())
+    except ValueError:
+        raise ValueError(f"--clock: not an ISO-8601 date and time: {text!r} "
+                         "(e.g. 2026-01-31T09:00:00Z)") from None
+    if moment.tzinfo is None:
+        moment = moment.replace(tzinfo=UTC)
+    return moment.astimezone(UTC)
+
+
+def _fixed(moment: datetime) -> Callable[[], datetime]:
+    def now() -> datetime:
+        return moment
+
+    return now
+
+
+def _fail(lines: list[str]) -> int:
+    for line in lines:
+        print(f"mj-trainer: {line}", file=sys.stderr)
+    return EXIT_INPUT
+
+
+def _lines(stream: IO[bytes]) -> Iterator[str]:
+    """Client lines, decoded; an over-long or undecodable line comes as a marker the
+    protocol refuses (so it is answered by an error, never a crash)."""
+    from mj_trainer.quizzes.protocol import MAX_LINE
+
+    while True:
+        raw = stream.readline(MAX_LINE + 1)
+        if not raw:
+            return
+        if len(raw) > MAX_LINE and not raw.endswith(b"\n"):
+            while True:  # skip the rest of the line
+                more = stream.readline(MAX_LINE + 1)
+                if not more or more.endswith(b"\n"):
+                    break
+            yield "x" * (MAX_LINE + 1)
+            continue
+        try:
+            yield raw.decode("utf-8").rstrip("\r\n")
+        except UnicodeDecodeError:
+            yield "\x00 not UTF-8"
+
+
+def run_quiz_jsonl(args: argparse.Namespace, *, stdin: IO[bytes] | None = None,
+                   stdout: IO[bytes] | None = None) -> int:
+    """Check the options, build the round, then speak the protocol until it ends."""
+    from mj_trainer.engine.ruleset import RulesetError, load
+    from mj_trainer.quizzes.protocol import ProtocolRound, parse_kinds
+    from mj_trainer.quizzes.session import (
+        SessionError,
+        random_plan,
+        review_plan,
+        set_plan,
+    )
+    from mj_trainer.quizzes.sources import SourceUnavailable
+    from mj_trainer.quizzes.store import ProgressStore, StoreError
+    from mj_trainer.tui.config import MAX_ROUND, MIN_ROUND, ConfigFile
+
+    settings = ConfigFile.load(getattr(args, "config", None)).settings
+    changes: dict[str, Any] = {}
+    if args.count is not None:
+        if not MIN_ROUND <= args.count <= MAX_ROUND:
+            return _fail([f"--count must be {MIN_ROUND} to {MAX_ROUND}, got {args.count}"])
+        changes["round_length"] = args.count
+    if args.kinds is not None:
+        try:
+            changes["kinds"] = parse_kinds(args.kinds)
+        except ValueError as err:
+            return _fail([f"--kinds: {err}"])
+    if args.ruleset is not None:
+        changes["ruleset"] = args.ruleset
+    settings = settings.with_(**changes)
+    try:
+        load(settings.ruleset)
+    except RulesetError as err:
+        return _fail(str(err).splitlines())
+    fixed: datetime | None = None
+    if args.clock is not None:
+        try:
+            fixed = parse_clock(args.clock)
+        except ValueError as err:
+            return _fail([str(err)])
+    from mj_trainer.quizzes.review import utc
+
+    now = _fixed(fixed) if fixed is not None else utc
+    seed = args.seed if args.seed is not None else random.randrange(2**31)
+    if args.set_name is not None and (args.difficulty or args.target):
+        return _fail(["--difficulty and --target go with --random, not --set"])
+    if args.set_name is None and (args.shuffle or args.restart):
+        return _fail(["--shuffle and --restart go with --set NAME"])
+    if args.review and (args.difficulty or args.target):
+        return _fail(["--difficulty and --target go with --random, not --review"])
+    try:
+        store = ProgressStore.open(getattr(args, "data_dir", None))
+    except StoreError as err:
+        return _fail(str(err).splitlines())
+    try:
+        try:
+            if args.set_name is not None:
+                plan: Any = set_plan(SetRequest(args.set_name, args.shuffle, not args.restart),
+                                     settings, store=store, seed=seed, now=now)
+            elif args.review:
+                plan = review_plan(None, settings, store=store, seed=seed, now=now)
+            else:
+                level = args.difficulty or settings.difficulty
+                plan = random_plan(RandomRequest(level, args.target), settings, store=store,
+                                   seed=seed, now=now)
+        except SessionError as err:
+            if args.review:  # nothing due: an empty round, not a failure
+                return _speak_empty(stdout, str(err))
+            return _fail(str(err).splitlines())
+        try:
+            trainer_round = plan.build()
+        except SourceUnavailable as err:
+            return _fail([str(err)])
+        return _speak(ProtocolRound(trainer_round), stdin, stdout)
+    finally:
+        store.close()
+
+
+def _writer(stdout: IO[bytes] | None) -> Callable[[dict[str, Any]], None]:
+    out = stdout if stdout is not None else sys.stdout.buffer
+
+    def write(message: dict[str, Any]) -> None:
+        out.write(json.dumps(message, ensure_ascii=False).encode("utf-8") + b"\n")
+        out.flush()
+
+    return write
+
+
+def _speak_empty(stdout: IO[bytes] | None, why: str) -> int:
+    write = _writer(stdout)
+    with contextlib.suppress(BrokenPipeError):
+        write({"type": "summary", "questions": 0, "answered": 0, "credit": 0.0,
+               "missed": {}, "wrong": {}, "skipped": 0, "correct": 0, "note": why})
+    return EXIT_OK
+
+
+def _speak(pr: Any, stdin: IO[bytes] | None, stdout: IO[bytes] | None) -> int:
+    write = _writer(stdout)
+    source = stdin if stdin is not None else sys.stdin.buffer
+    try:
+        for message in pr.start():
+            write(message)
+        if not pr.done:
+            for line in _lines(source):
+                for message in pr.handle(line):
+                    write(message)
+                if pr.done:
+                    break
+        for message in pr.close():  # EOF mid-round: every answer so far is recorded
+            write(message)
+    except BrokenPipeError:  # the client went away: keep what was answered
+        pr.close()
+        import os
+
+        devnull = os.open(os.devnull, os.O_WRONLY)  # no flush error at exit
+        os.dup2(devnull, sys.stdout.fileno())
+    except KeyboardInterrupt:
+        pr.close()
+        return 130
+    return EXIT_OK
