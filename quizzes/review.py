@@ -86,6 +86,11 @@ class Reviewer:
     def __init__(self, scheduler: Scheduler | None = None) -> None:
         self.scheduler = scheduler if scheduler is not None else Scheduler()
 
+    @classmethod
+    def with_retention(cls, desired_retention: float) -> Reviewer:
+        """A reviewer whose cards come due when recall has fallen to `desired_retention`."""
+        return cls(Scheduler(desired_retention=desired_retention))
+
     @staticmethod
     def card_id(item: str) -> int:
         """A stable card id for an item (fsrs would otherwise use the clock)."""

@@ -186,7 +186,10 @@ class TrainerApp(App[None]):
 
     def _open_store(self) -> None:
         try:
-            self.store = ProgressStore.open(self.data_dir)
+            from mj_trainer.quizzes.review import Reviewer
+
+            self.store = ProgressStore.open(
+                self.data_dir, reviewer=Reviewer.with_retention(self.settings.desired_retention))
         except StoreError as err:
             self.store = None
             self.store_problem = err
@@ -292,11 +295,15 @@ class TrainerApp(App[None]):
         rules = self.ruleset.by_id()
         weak = tuple((s.ref, rules[s.ref].name if s.ref in rules else s.ref, s.misses)
                      for s in store.missed_most("pattern", limit=3, ruleset=rid))
+        from mj_trainer.quizzes.mastery import mastery
+
+        known = sum(m.known for m in mastery(store, self.ruleset))
         return HomeStats(available=True, streak=streak.current, best_streak=streak.best,
                          practised_today=streak.practised_today,
                          due=due_count(store, ruleset=rid),
                          answers=answers, correct=correct,
-                         rounds=sum(1 for r in rounds if r.finished), recent=recent, weak=weak)
+                         rounds=sum(1 for r in rounds if r.finished), recent=recent, weak=weak,
+                         known=known, patterns=len(self.ruleset.patterns))
 
     # ---- navigation
 

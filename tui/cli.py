@@ -96,6 +96,9 @@ def _parser() -> argparse.ArgumentParser:
     from mj_trainer.tui.serve import add_serve_parser
 
     add_serve_parser(sub)
+    from mj_trainer.tui.progress_command import add_progress_parser
+
+    add_progress_parser(sub)
     export = sub.add_parser(
         "export",
         help="export your answer history as CSV or JSON",
@@ -180,6 +183,10 @@ def _run(argv: Sequence[str] | None) -> int:
         from mj_trainer.tui.serve import run_serve
 
         return run_serve(args)
+    if args.command == "progress":
+        from mj_trainer.tui.progress_command import run_progress
+
+        return run_progress(args)
     if args.command == "sets":
         from mj_trainer.tui.sets_command import run_sets
 

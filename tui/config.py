@@ -11,6 +11,7 @@ The file is written by the settings screen, one ``key = value`` line per setting
     question_kinds = ["patterns", "total"]
     difficulty = "medium"
     theme = "mj-jade"
+    desired_retention = 0.9
 
 A file that cannot be read, is not valid TOML, or holds a value this version does
 not understand is *reported* (`ConfigFile.problem`) and never written over: the app
@@ -44,6 +45,9 @@ DIFFICULTIES: Final = ("easy", "medium", "hard", "mixed")
 MIN_ROUND: Final = 1
 MAX_ROUND: Final = 100
 DEFAULT_THEME: Final = "mj-jade"
+DEFAULT_RETENTION: Final = 0.9  # FSRS desired retention: the chance of recall when due
+MIN_RETENTION: Final = 0.7
+MAX_RETENTION: Final = 0.99
 
 
 @dataclass(frozen=True, slots=True)
@@ -56,6 +60,7 @@ class Settings:
     kinds: tuple[QuestionKind, ...] = (QuestionKind.PATTERNS,)
     difficulty: str = "medium"
     theme: str = DEFAULT_THEME
+    desired_retention: float = DEFAULT_RETENTION  # the review scheduler's target
 
     def with_(self, **changes: Any) -> Settings:
         """A copy with some settings changed."""
@@ -70,6 +75,7 @@ class Settings:
             "question_kinds": [k.value for k in self.kinds],
             "difficulty": self.difficulty,
             "theme": self.theme,
+            "desired_retention": self.desired_retention,
         }
 
 
@@ -159,6 +165,14 @@ def parse_settings(data: dict[str, Any]) -> tuple[Settings, list[str]]:
             changes["theme"] = theme.strip()
         else:
             problems.append("theme: expected the name of a theme")
+    retention = data.get("desired_retention")
+    if retention is not None:
+        if isinstance(retention, int | float) and not isinstance(retention, bool) and (
+                MIN_RETENTION <= retention <= MAX_RETENTION):
+            changes["desired_retention"] = float(retention)
+        else:
+            problems.append(f"desired_retention: {retention!r} is not a number from "
+                            f"{MIN_RETENTION} to {MAX_RETENTION}")
     return base.with_(**changes), problems
 
 

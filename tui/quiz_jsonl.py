@@ -123,7 +123,7 @@ def run_quiz_jsonl(args: argparse.Namespace, *, stdin: IO[bytes] | None = None,
             fixed = parse_clock(args.clock)
         except ValueError as err:
             return _fail([str(err)])
-    from mj_trainer.quizzes.review import utc
+    from mj_trainer.quizzes.review import Reviewer, utc
 
     now = _fixed(fixed) if fixed is not None else utc
     seed = args.seed if args.seed is not None else random.randrange(2**31)
@@ -134,7 +134,8 @@ def run_quiz_jsonl(args: argparse.Namespace, *, stdin: IO[bytes] | None = None,
     if args.review and (args.difficulty or args.target):
         return _fail(["--difficulty and --target go with --random, not --review"])
     try:
-        store = ProgressStore.open(getattr(args, "data_dir", None))
+        store = ProgressStore.open(getattr(args, "data_dir", None),
+                                   reviewer=Reviewer.with_retention(settings.desired_retention))
     except StoreError as err:
         return _fail(str(err).splitlines())
     try:

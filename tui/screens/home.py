@@ -39,6 +39,8 @@ class HomeStats:
     problem: str = ""  # why the progress file is not available
     recent: tuple[tuple[str, str, int, float], ...] = ()  # (day, source, answered, score)
     weak: tuple[tuple[str, str, int], ...] = ()  # (pattern id, name, misses)
+    known: int = 0  # patterns of the ruleset the learner has mastered
+    patterns: int = 0  # patterns in the ruleset
 
 
 # (id, key, title, description) of the menu entries, in order
@@ -208,6 +210,10 @@ class HomeScreen(SafeScreen[None]):
                       st.practised_today else ("not yet\n", "$foreground 55%")]
             due_style = "bold $warning" if st.due else "$foreground 55%"
             parts += [("Review  ", "bold"), (f"{st.due} due\n", due_style)]
+            if st.patterns:
+                parts += [("Known   ", "bold"), (f"{st.known}", "bold $success" if st.known
+                                                 else "$foreground 55%"),
+                          f" of {st.patterns} patterns\n"]
             if st.answers:
                 pct = 100 * st.correct / st.answers
                 parts += [("Answers ", "bold"), f"{st.answers} · {pct:.0f}% right\n"]

@@ -1,0 +1,106 @@
+"""Mastery from the scheduler and recent answers, on small cases: one lucky answer is
+not mastery, answers spread over days are, a miss undoes it, and the counts of right,
+missed and wrongly claimed follow the answers."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime, timedelta
+from pathlib import Path
+
+from mj_trainer.engine.ruleset import load
+from mj_trainer.quizzes.mastery import (
+    STREAK,
+    PatternMastery,
+    Status,
+    grouped,
+    level_of,
+    mastery,
+    weakest,
+)
+from mj_trainer.quizzes.questions import PatternsAnswer
+from mj_trainer.quizzes.review import Reviewer
+from mj_trainer.quizzes.round import Round, RoundSettings
+from mj_trainer.quizzes.sources import ListSource
+from mj_trainer.quizzes.store import ProgressStore
+from tests.quizzes.conftest import qhand
+
+CHOWS = "c123 c456 b234 b567 k5 +k5"  # All Chows (1.2) 5 + Concealed Hand (1.3) 5 = 10
+DAY0 = datetime(2026, 3, 2, 9, 0, tzinfo=UTC)
+RULES = load("mj-score-eval")
+
+
+def answer(store: ProgressStore, when: datetime, claims: dict[str, int], total: int) -> None:
+    rnd = Round(ListSource([qhand(CHOWS)]), RoundSettings(length=1, seed=1), store=store,
+                now=lambda: when)
+    rnd.ask()
+    rnd.answer(PatternsAnswer.of(claims, total=total))
+    rnd.finish()
+
+
+def row(store: ProgressStore, pid: str, when: datetime) -> PatternMastery:
+    return next(m for m in mastery(store, RULES, when) if m.pattern.id == pid)
+
+
+def test_one_lucky_answer_is_not_mastery(tmp_path: Path) -> None:
+    with ProgressStore.open(tmp_path) as store:
+        answer(store, DAY0, {"1.2": 1, "1.3": 1}, 10)
+        m = row(store, "1.2", DAY0 + timedelta(minutes=1))
+        assert m.status is Status.LEARNING and m.level <= 1 / STREAK
+        untouched = row(store, "8.1.1", DAY0)
+        assert untouched.status is Status.NEW and untouched.level == 0
+
+
+def test_right_across_days_is_known_and_a_miss_undoes_it(tmp_path: Path) -> None:
+    with ProgressStore.open(tmp_path) as store:
+        day = DAY0
+        for _ in range(4):
+            answer(store, day, {"1.2": 1, "1.3": 1}, 10)
+            day += timedelta(days=4)
+        m = row(store, "1.2", day - timedelta(days=4) + timedelta(hours=1))
+        assert m.status is Status.KNOWN
+        # Long after, the model says it may be forgotten: no longer known.
+        assert row(store, "1.2", day + timedelta(days=3650)).status is Status.LEARNING
+        answer(store, day, {"1.3": 1}, 10)  # 1.2 missed
+        after = row(store, "1.2", day + timedelta(minutes=1))
+        assert after.status is Status.LEARNING and after.streak == 0
+        assert after.outcomes.right == 4 and after.outcomes.missed == 1
+        assert weakest(mastery(store, RULES, day))[0].pattern.id == "1.2"
+
+
+def test_wrong_claims_are_counted_apart_from_misses(tmp_path: Path) -> None:
+    with ProgressStore.open(tmp_path) as store:
+        answer(store, DAY0, {"1.2": 1, "1.3": 1, "8.1.1": 2}, 10)
+        wrong = row(store, "8.1.1", DAY0)
+        assert (wrong.outcomes.right, wrong.outcomes.missed, wrong.outcomes.wrong) == (0, 0, 1)
+        right = row(store, "1.2", DAY0)
+        assert right.outcomes.right == 1 and right.outcomes.wrong == 0
+
+
+def test_level_needs_all_three_parts() -> None:
+    assert level_of(1.0, 100.0, 5) == 1.0
+    assert level_of(1.0, 100.0, 1) == 0.5  # one answer in a row
+    assert level_of(1.0, 0.5, 5) < 0.2  # learned minutes ago
+    assert level_of(0.5, 100.0, 5) == 0.5  # fading
+
+
+def test_higher_retention_brings_cards_back_sooner(tmp_path: Path) -> None:
+    due = {}
+    for retention in (0.8, 0.95):
+        with ProgressStore.open(tmp_path / str(retention),
+                                reviewer=Reviewer.with_retention(retention)) as store:
+            answer(store, DAY0, {"1.2": 1, "1.3": 1}, 10)
+            answer(store, DAY0 + timedelta(days=3), {"1.2": 1, "1.3": 1}, 10)
+            card = store.card("pattern:1.2")
+            assert card is not None
+            due[retention] = card.due
+    assert due[0.95] < due[0.8]
+
+
+def test_grouped_by_category_counts_known(tmp_path: Path) -> None:
+    with ProgressStore.open(tmp_path) as store:
+        rows = mastery(store, RULES, DAY0)
+    cats = grouped(rows, RULES, "category")
+    assert sum(g.total for g in cats) == len(RULES.patterns)
+    assert cats[0].id == "1" and cats[0].known == 0
+    fams = grouped(rows, RULES, "family")
+    assert sum(g.total for g in fams) == len(RULES.patterns)

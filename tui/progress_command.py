@@ -1,0 +1,119 @@
+"""`mj-trainer progress`: per-pattern mastery and answer counts, as a table or JSON.
+
+Reads the same progress file and settings as the app; never writes, never loads
+Textual.  A data directory without a progress file reads as "nothing practised yet"
+and is not created.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from datetime import datetime
+from typing import Any
+
+EXIT_OK = 0
+EXIT_INPUT = 2
+
+
+def add_progress_parser(sub: Any) -> None:
+    p = sub.add_parser(
+        "progress", help="how well you know each pattern (mastery, right, missed, wrong)",
+        description="Per-pattern mastery from the review scheduler and your recent answers, "
+                    "with counts of right, missed and wrongly claimed answers.")
+    p.add_argument("--ruleset", metavar="R", default=None,
+                   help="a built-in ruleset or a .toml file (default: settings)")
+    p.add_argument("--json", action="store_true", help="write JSON")
+    p.add_argument("--data-dir", metavar="DIR", default=None,
+                   help="where the progress database lives (default: the user data "
+                        "directory, or MJ_TRAINER_DATA_DIR)")
+    p.add_argument("--config", metavar="FILE", default=None, help="the settings file")
+    p.add_argument("--clock", metavar="ISO-8601", default=None,
+                   help="compute mastery as of this moment (default: now)")
+
+
+def _fail(line: str) -> int:
+    print(f"mj-trainer: {line}", file=sys.stderr)
+    return EXIT_INPUT
+
+
+def progress_report(store: Any, rules: Any, now: datetime | None) -> dict[str, Any]:
+    """The JSON report: totals, every pattern, and the categories and families."""
+    from mj_trainer.quizzes.mastery import grouped, mastery, weakest
+
+    rows = mastery(store, rules, now)
+    retention = store.reviewer.scheduler.desired_retention
+
+    def groups(by: str) -> list[dict[str, Any]]:
+        return [{"id": g.id, "name": g.name, "known": g.known, "patterns": g.total,
+                 "mastery": round(g.level, 4)} for g in grouped(rows, rules, by)]
+
+    return {
+        "ruleset": rules.id,
+        "desired_retention": retention,
+        "known": sum(m.known for m in rows),
+        "patterns": len(rows),
+        "met": sum(m.status.value != "new" for m in rows),
+        "weakest": [m.pattern.id for m in weakest(rows)],
+        "categories": groups("category"),
+        "families": groups("family"),
+        "per_pattern": [m.to_json() for m in rows],
+    }
+
+
+def _table(report: dict[str, Any]) -> str:
+    lines = [f"{report['ruleset']}: known {report['known']} of {report['patterns']} patterns "
+             f"(met {report['met']}; desired retention {report['desired_retention']:g})", "",
+             f"{'id':<8} {'pattern':<30} {'mastery':>7}  {'status':<8} "
+             f"{'right':>5} {'missed':>6} {'wrong':>5}"]
+    for p in report["per_pattern"]:
+        name = p["name"] if len(p["name"]) <= 30 else p["name"][:29] + "…"
+        lines.append(f"{p['id']:<8} {name:<30} {p['mastery'] * 100:>6.0f}%  "
+                     f"{p['status']:<8} {p['right']:>5} {p['missed']:>6} {p['wrong']:>5}")
+    if report["weakest"]:
+        lines += ["", "weakest: " + ", ".join(report["weakest"]) +
+                  "  (drill one: mj-trainer quiz --random --target ID)"]
+    return "\n".join(lines)
+
+
+def run_progress(args: argparse.Namespace) -> int:
+    from mj_trainer.engine.ruleset import RulesetError, load
+    from mj_trainer.quizzes.review import Reviewer
+    from mj_trainer.quizzes.store import ProgressStore, StoreError, database_path
+    from mj_trainer.tui.config import ConfigFile
+    from mj_trainer.tui.quiz_jsonl import parse_clock
+
+    settings = ConfigFile.load(args.config).settings
+    try:
+        rules = load(args.ruleset or settings.ruleset)
+    except RulesetError as err:
+        return _fail(str(err))
+    now = None
+    if args.clock is not None:
+        try:
+            now = parse_clock(args.clock)
+        except ValueError as err:
+            return _fail(str(err))
+    reviewer = Reviewer.with_retention(settings.desired_retention)
+    path = database_path(args.data_dir)
+    try:
+        if not path.exists():  # nothing practised: report it without creating a file
+            import tempfile
+
+            with tempfile.TemporaryDirectory() as tmp, \
+                    ProgressStore.open(tmp, reviewer=reviewer) as empty:
+                report = progress_report(empty, rules, now)
+        else:
+            with ProgressStore.open(args.data_dir, reviewer=reviewer) as store:
+                report = progress_report(store, rules, now)
+    except StoreError as err:
+        return _fail(str(err))
+    text = json.dumps(report, ensure_ascii=False) if args.json else _table(report)
+    try:
+        print(text, flush=True)
+    except BrokenPipeError:  # a pager or head closed early: not an error
+        import os
+
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+    return EXIT_OK
