@@ -27,7 +27,7 @@ from mj_trainer.engine.ruleset import DEFAULT, Ruleset, load
 from mj_trainer.quizzes.grading import Grade, grade, split_item
 from mj_trainer.quizzes.outcomes import ItemOutcome
 from mj_trainer.quizzes.questions import Answer, Question, QuestionKind, make_question
-from mj_trainer.quizzes.review import due_refs, utc
+from mj_trainer.quizzes.review import DueItem, due_refs, utc
 from mj_trainer.quizzes.sources import (
     CuratedSource,
     Finder,
@@ -374,14 +374,39 @@ def curated_source(set_name: str, hands: Sequence[QuizHand] | None = None, *,
 def review_source(store: ProgressStore, now: datetime | None = None, *,
                   limit: int | None = None, pool: Iterable[QuizHand] | None = None,
                   finders: list[Finder] | None = None, seed: int | None = None,
-                  ruleset: Ruleset | None = None) -> ReviewSource:
-    """A source of hands aimed at what is due for review now, most overdue first.
+                  ruleset: Ruleset | None = None, confirm: bool = True) -> ReviewSource:
+    """A source of hands aimed at what is due for review now, weak spots first.
 
     Only the cards of `ruleset` (the default ruleset when None) are reviewed: a pattern
-    id means another pattern in another ruleset.
+    id means another pattern in another ruleset.  Patterns come before families, and
+    among them those answered wrong last time (the weak spots) come first, then the
+    most overdue; hands that also count other weak patterns are preferred.  With
+    `confirm`, the patterns once missed and not yet mastered follow, the least mastered
+    first: one right answer after a miss is not mastery, so review asks again.
     """
-    refs = due_refs(store.due_items(now, ruleset=ruleset.id if ruleset is not None
-                                    else DEFAULT))
+    rid = ruleset.id if ruleset is not None else DEFAULT
+    due = store.due_items(now, ruleset=rid)
+    last_ok = {s.item: s.last_ok for s in store.item_stats(ruleset=rid)}
+
+    def rank(d: DueItem) -> tuple[bool, bool]:
+        return (d.kind != "pattern", last_ok.get(d.item, False))
+
+    ordered = sorted(due, key=rank)  # stable: most overdue first within each rank
+    weak = {d.ref for d in ordered if d.kind == "pattern" and not last_ok.get(d.item, False)}
+    refs = due_refs(ordered)
+    if confirm:
+        refs += [r for r in _unconfirmed(store, ruleset or load(DEFAULT), now) if r not in refs]
     if limit is not None:
         refs = refs[:limit]
-    return ReviewSource(refs, pool=pool, finders=finders, seed=seed, ruleset=ruleset)
+    return ReviewSource(refs, pool=pool, finders=finders, seed=seed, ruleset=ruleset,
+                        weak=weak)
+
+
+def _unconfirmed(store: ProgressStore, rules: Ruleset, now: datetime | None) -> list[str]:
+    """Patterns once missed (or wrongly claimed) and not mastered, least mastered first."""
+    from mj_trainer.quizzes.mastery import Status, mastery
+
+    rows = [m for m in mastery(store, rules, now) if m.status is Status.LEARNING
+            and m.stability is not None and m.outcomes.missed + m.outcomes.wrong]
+    rows.sort(key=lambda m: m.level)
+    return [m.pattern.id for m in rows]

@@ -261,7 +261,7 @@ def review_plan(msg: Q, settings: SessionSettings, *, store: ProgressStore | Non
     def build() -> TrainerRound:
         from mj_trainer.quizzes.round import review_source
 
-        source = review_source(store, now(), limit=rs.length, seed=seed, ruleset=rules)
+        source = review_source(store, now(), seed=seed, ruleset=rules)
         return TrainerRound(source, rs, store=store, clock=clock, now=now)
 
     return RoundPlan("Review · weak spots", build, msg)

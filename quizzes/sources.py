@@ -23,6 +23,7 @@ from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, replace
 from enum import Enum
 from functools import cached_property
+from itertools import islice
 from typing import Any, Protocol, cast, runtime_checkable
 
 from mj_trainer.engine.hand import Hand
@@ -348,11 +349,17 @@ def focus_matches(result: Score, focus: str) -> int:
 
 
 class HandPool:
-    """A pool of hands indexed by what counts in them, to aim reviews at patterns."""
+    """A pool of hands indexed by what counts in them, to aim reviews at patterns.
 
-    def __init__(self, hands: Iterable[QuizHand], ruleset: Ruleset | None = None) -> None:
+    `prefer` names pattern ids worth meeting again (the learner's weak ones): among
+    the hands that fit a focus, those counting more of them are chosen first.
+    """
+
+    def __init__(self, hands: Iterable[QuizHand], ruleset: Ruleset | None = None, *,
+                 prefer: frozenset[str] = frozenset()) -> None:
         self._hands = list(hands)
         self._ruleset = ruleset
+        self._prefer = prefer
 
     @cached_property
     def _scored(self) -> list[tuple[QuizHand, Score]]:
@@ -365,54 +372,76 @@ class HandPool:
     def find(self, focus: str, rng: random.Random, used: set[str]) -> QuizHand | None:
         """A hand for `focus` not in `used`: one where it counts if possible."""
         for level in (2, 1):
-            fits = [qh for qh, s in self._scored
+            fits = [(qh, s) for qh, s in self._scored
                     if qh.id not in used and focus_matches(s, focus) >= level]
             if fits:
-                return rng.choice(fits)
+                most = max(weak_count(s, self._prefer) for _, s in fits)
+                return rng.choice([qh for qh, s in fits if weak_count(s, self._prefer) == most])
         return None
+
+
+def weak_count(result: Score, prefer: frozenset[str]) -> int:
+    """How many of the `prefer` pattern ids count in a scored hand."""
+    return sum(1 for h in result.counted if h.pattern.id in prefer) if prefer else 0
 
 
 Finder = Callable[[str, random.Random, set[str]], QuizHand | None]
 
 
-def generator_finder(seed: int | None = None, ruleset: str | Ruleset | None = None
-                     ) -> Finder:
-    """A finder that asks the generator for a hand aimed at the item (of `ruleset`)."""
+def generator_finder(seed: int | None = None, ruleset: str | Ruleset | None = None, *,
+                     prefer: frozenset[str] = frozenset(), candidates: int = 4) -> Finder:
+    """A finder that asks the generator for a hand aimed at the item (of `ruleset`).
+
+    With `prefer` (weak pattern ids), it draws `candidates` aimed hands and keeps the
+    one that also counts the most of them, so one question revisits several.
+    """
 
     def find(focus: str, rng: random.Random, used: set[str]) -> QuizHand | None:
         try:
             gen = GeneratorSource(seed=rng.randrange(2**31) if seed is None else seed,
-                                  target=focus, ruleset=ruleset, batch=1)
-            return next(iter(gen), None)
+                                  target=focus, ruleset=ruleset,
+                                  batch=candidates if prefer else 1)
+            drawn = list(islice(iter(gen), candidates if prefer else 1))
         except (SourceUnavailable, ValueError, KeyError):
             return None
+        fresh = [qh for qh in drawn if qh.id not in used]
+        if not fresh:
+            return None
+        if not prefer:
+            return fresh[0]
+        rules = ruleset if isinstance(ruleset, Ruleset) else load(ruleset or DEFAULT)
+        return max(fresh, key=lambda qh: weak_count(score(qh.hand, rules), prefer))
 
     return find
 
 
 class ReviewSource:
-    """Hands aimed at review items (pattern or family ids), most overdue first.
+    """Hands aimed at review items (pattern or family ids), in the order given.
 
-    `items` are pattern or family ids (see `quizzes.review.due_items`).  Each is
+    `items` are pattern or family ids (see `quizzes.round.review_source`).  Each is
     served by the first finder that has a hand for it; an item no finder can serve is
     skipped.  By default the finders are the curated hands (when installed) and then
-    the generator.
+    the generator.  `weak` pattern ids are the learner's weak spots: hands that count
+    more of them are preferred, and a weak item a hand already served is not asked
+    again in the same round.
     """
 
     def __init__(self, items: Sequence[str], *, pool: Iterable[QuizHand] | None = None,
                  finders: Sequence[Finder] | None = None, seed: int | None = None,
-                 ruleset: Ruleset | None = None) -> None:
+                 ruleset: Ruleset | None = None, weak: Iterable[str] = ()) -> None:
         self.items = list(items)
+        self.weak = frozenset(weak)
+        self._ruleset = ruleset
         self._rng = random.Random(seed)
         if finders is not None:
             self._finders = list(finders)
         else:
             self._finders = []
             if pool is not None:
-                self._finders.append(HandPool(pool, ruleset).find)
+                self._finders.append(HandPool(pool, ruleset, prefer=self.weak).find)
             else:
-                self._finders.append(_curated_finder(ruleset))
-                self._finders.append(generator_finder(ruleset=ruleset))
+                self._finders.append(_curated_finder(ruleset, self.weak))
+                self._finders.append(generator_finder(ruleset=ruleset, prefer=self.weak))
 
     @property
     def name(self) -> str:
@@ -420,16 +449,27 @@ class ReviewSource:
 
     def __iter__(self) -> Iterator[QuizHand]:
         used: set[str] = set()
+        covered: set[str] = set()
         for focus in self.items:
+            if focus in covered:
+                continue
             for find in self._finders:
                 found = find(focus, self._rng, used)
                 if found is not None:
                     used.add(found.id)
+                    covered.update(self._weak_in(found))
                     yield replace(found, source="review", focus=focus, position=None)
                     break
 
+    def _weak_in(self, qh: QuizHand) -> set[str]:
+        if not self.weak:
+            return set()
+        rules = self._ruleset or load(qh.hand.ruleset)
+        return {h.pattern.id for h in score(qh.hand, rules).counted} & self.weak
 
-def _curated_finder(ruleset: Ruleset | None) -> Finder:
+
+def _curated_finder(ruleset: Ruleset | None, prefer: frozenset[str] = frozenset()
+                    ) -> Finder:
     pool: list[HandPool] = []
 
     def find(focus: str, rng: random.Random, used: set[str]) -> QuizHand | None:
@@ -442,7 +482,7 @@ def _curated_finder(ruleset: Ruleset | None) -> Finder:
             # pattern id means another pattern in another ruleset.
             wanted = ruleset.id if ruleset is not None else DEFAULT
             own = [h for h in hands if h.hand.ruleset == wanted]
-            pool.append(HandPool(own or hands, ruleset))
+            pool.append(HandPool(own or hands, ruleset, prefer=prefer))
         return pool[0].find(focus, rng, used)
 
     return find

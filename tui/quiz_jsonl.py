@@ -84,80 +84,124 @@ def _lines(stream: IO[bytes]) -> Iterator[str]:
             yield "\x00 not UTF-8"
 
 
-def run_quiz_jsonl(args: argparse.Namespace, *, stdin: IO[bytes] | None = None,
-                   stdout: IO[bytes] | None = None) -> int:
-    """Check the options, build the round, then speak the protocol until it ends."""
+class OptionError(ValueError):
+    """Options that cannot make a round; the lines say why (stderr, exit status 2)."""
+
+    def __init__(self, lines: list[str]) -> None:
+        super().__init__("\n".join(lines))
+        self.lines = lines
+
+
+class NothingDue(Exception):
+    """A review round with nothing due: an empty round, not a failure."""
+
+
+@dataclass(frozen=True)
+class Options:
+    """The checked options: the settings to play with, the clock and the seed."""
+
+    settings: Any  # tui.config.Settings
+    now: Callable[[], datetime]
+    seed: int
+
+
+def check_options(args: argparse.Namespace) -> Options:
+    """The settings file with the command line's changes, checked; OptionError."""
     from mj_trainer.engine.ruleset import RulesetError, load
-    from mj_trainer.quizzes.protocol import ProtocolRound, parse_kinds
-    from mj_trainer.quizzes.session import (
-        SessionError,
-        random_plan,
-        review_plan,
-        set_plan,
-    )
-    from mj_trainer.quizzes.sources import SourceUnavailable
-    from mj_trainer.quizzes.store import ProgressStore, StoreError
+    from mj_trainer.quizzes.protocol import parse_kinds
+    from mj_trainer.quizzes.review import utc
     from mj_trainer.tui.config import MAX_ROUND, MIN_ROUND, ConfigFile
 
     settings = ConfigFile.load(getattr(args, "config", None)).settings
     changes: dict[str, Any] = {}
     if args.count is not None:
         if not MIN_ROUND <= args.count <= MAX_ROUND:
-            return _fail([f"--count must be {MIN_ROUND} to {MAX_ROUND}, got {args.count}"])
+            raise OptionError([f"--count must be {MIN_ROUND} to {MAX_ROUND}, got {args.count}"])
         changes["round_length"] = args.count
     if args.kinds is not None:
         try:
             changes["kinds"] = parse_kinds(args.kinds)
         except ValueError as err:
-            return _fail([f"--kinds: {err}"])
+            raise OptionError([f"--kinds: {err}"]) from None
     if args.ruleset is not None:
         changes["ruleset"] = args.ruleset
     settings = settings.with_(**changes)
     try:
         load(settings.ruleset)
     except RulesetError as err:
-        return _fail(str(err).splitlines())
-    fixed: datetime | None = None
+        raise OptionError(str(err).splitlines()) from None
+    now: Callable[[], datetime] = utc
     if args.clock is not None:
         try:
-            fixed = parse_clock(args.clock)
+            now = _fixed(parse_clock(args.clock))
         except ValueError as err:
-            return _fail([str(err)])
-    from mj_trainer.quizzes.review import Reviewer, utc
-
-    now = _fixed(fixed) if fixed is not None else utc
-    seed = args.seed if args.seed is not None else random.randrange(2**31)
+            raise OptionError([str(err)]) from None
     if args.set_name is not None and (args.difficulty or args.target):
-        return _fail(["--difficulty and --target go with --random, not --set"])
+        raise OptionError(["--difficulty and --target go with --random, not --set"])
     if args.set_name is None and (args.shuffle or args.restart):
-        return _fail(["--shuffle and --restart go with --set NAME"])
+        raise OptionError(["--shuffle and --restart go with --set NAME"])
     if args.review and (args.difficulty or args.target):
-        return _fail(["--difficulty and --target go with --random, not --review"])
+        raise OptionError(["--difficulty and --target go with --random, not --review"])
+    seed = args.seed if args.seed is not None else random.randrange(2**31)
+    return Options(settings, now, seed)
+
+
+def protocol_round(args: argparse.Namespace, store: Any) -> Any:
+    """The round the options ask for, built by the app's own plans, in the protocol.
+
+    Returns a `quizzes.protocol.ProtocolRound`; raises OptionError, or NothingDue for
+    a review with nothing due.  The benchmark drives rounds through this too.
+    """
+    from mj_trainer.quizzes.protocol import ProtocolRound
+    from mj_trainer.quizzes.session import SessionError, random_plan, review_plan, set_plan
+    from mj_trainer.quizzes.sources import SourceUnavailable
+
+    opts = check_options(args)
+    settings, now, seed = opts.settings, opts.now, opts.seed
     try:
-        store = ProgressStore.open(getattr(args, "data_dir", None),
-                                   reviewer=Reviewer.with_retention(settings.desired_retention))
+        if args.set_name is not None:
+            plan: Any = set_plan(SetRequest(args.set_name, args.shuffle, not args.restart),
+                                 settings, store=store, seed=seed, now=now)
+        elif args.review:
+            plan = review_plan(None, settings, store=store, seed=seed, now=now)
+        else:
+            level = args.difficulty or settings.difficulty
+            plan = random_plan(RandomRequest(level, args.target), settings, store=store,
+                               seed=seed, now=now)
+    except SessionError as err:
+        if args.review:
+            raise NothingDue(str(err)) from None
+        raise OptionError(str(err).splitlines()) from None
+    try:
+        return ProtocolRound(plan.build())
+    except SourceUnavailable as err:
+        raise OptionError([str(err)]) from None
+
+
+def run_quiz_jsonl(args: argparse.Namespace, *, stdin: IO[bytes] | None = None,
+                   stdout: IO[bytes] | None = None) -> int:
+    """Check the options, build the round, then speak the protocol until it ends."""
+    from mj_trainer.quizzes.review import Reviewer
+    from mj_trainer.quizzes.store import ProgressStore, StoreError
+
+    try:
+        opts = check_options(args)
+    except OptionError as err:
+        return _fail(err.lines)
+    try:
+        store = ProgressStore.open(
+            getattr(args, "data_dir", None),
+            reviewer=Reviewer.with_retention(opts.settings.desired_retention))
     except StoreError as err:
         return _fail(str(err).splitlines())
     try:
         try:
-            if args.set_name is not None:
-                plan: Any = set_plan(SetRequest(args.set_name, args.shuffle, not args.restart),
-                                     settings, store=store, seed=seed, now=now)
-            elif args.review:
-                plan = review_plan(None, settings, store=store, seed=seed, now=now)
-            else:
-                level = args.difficulty or settings.difficulty
-                plan = random_plan(RandomRequest(level, args.target), settings, store=store,
-                                   seed=seed, now=now)
-        except SessionError as err:
-            if args.review:  # nothing due: an empty round, not a failure
-                return _speak_empty(stdout, str(err))
-            return _fail(str(err).splitlines())
-        try:
-            trainer_round = plan.build()
-        except SourceUnavailable as err:
-            return _fail([str(err)])
-        return _speak(ProtocolRound(trainer_round), stdin, stdout)
+            pr = protocol_round(args, store)
+        except NothingDue as why:
+            return _speak_empty(stdout, str(why))
+        except OptionError as err:
+            return _fail(err.lines)
+        return _speak(pr, stdin, stdout)
     finally:
         store.close()
 
