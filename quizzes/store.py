@@ -471,6 +471,23 @@ class ProgressStore:
         with self._tx() as conn:
             _save_position(conn, position, stamp(utc(now)))
 
+    # ---- small named values (course state)
+
+    def meta_items(self, prefix: str) -> list[tuple[str, str]]:
+        """(key, value) of the meta entries whose key starts with `prefix`."""
+        rows = self._query("SELECT key, value FROM meta WHERE substr(key, 1, ?) = ? "
+                           "ORDER BY key", (len(prefix), prefix))
+        return [(str(k), str(v)) for k, v in rows]
+
+    def set_meta(self, key: str, value: str) -> None:
+        """Save a named value (the course's passed lessons); 'app' and the like are not
+        for callers."""
+        if ":" not in key:
+            raise ValueError(f"meta keys written by callers are namespaced: {key!r}")
+        with self._tx() as conn:
+            conn.execute("INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT(key) "
+                         "DO UPDATE SET value = excluded.value", (key, value))
+
     # ---- review
 
     def card(self, item: str) -> Card | None:

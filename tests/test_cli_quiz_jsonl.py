@@ -173,3 +173,24 @@ def test_protocol_never_loads_textual(tmp_path: Path) -> None:
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                          check=True, timeout=120)
     assert out.stdout.strip() == ""
+
+
+def test_a_lesson_drill_passed_opens_the_next_lesson(tmp_path: Path) -> None:
+    # Skip through the drill to learn the answers, then answer them right on fresh data.
+    args = ["--lesson", "2.2", "--count", "3", "--seed", "6", "--clock", CLOCK]
+    _, msgs, _ = run(args, ['{"skip": true}'] * 3, tmp_path / "a")
+    grades = [m for m in msgs if m["type"] == "grade"]
+    assert len(grades) == 3
+    questions = [m for m in msgs if m["type"] == "question"]
+    answers = [json.dumps(answer_right(q, g)) for q, g in zip(questions, grades, strict=True)]
+    code, msgs, _ = run(args, answers, tmp_path / "b")
+    assert code == 0 and msgs[-1]["credit"] == 3.0
+    course = subprocess.run(
+        [sys.executable, "-m", "mj_trainer", "course", "--json", "--data-dir",
+         str(tmp_path / "b"), "--config", str(tmp_path / "none.toml")],
+        capture_output=True, text=True, check=True, timeout=120)
+    status = {x["id"]: x["status"] for x in json.loads(course.stdout)["lessons"]}
+    assert (status["2.2"], status["2.3"], status["2.4"]) == ("passed", "open", "locked")
+    assert status["1"] == "open"  # any lesson can be taken out of order
+    code, _, err = run(["--lesson", "9.9"], [], tmp_path / "c")
+    assert code == 2 and "no lesson '9.9'" in err

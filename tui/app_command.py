@@ -53,6 +53,9 @@ def add_app_parsers(sub: Any) -> None:
     what.add_argument("--random", action="store_true", help="random hands (the default)")
     what.add_argument("--review", action="store_true",
                       help="with --jsonl: hands aimed at what review has due")
+    what.add_argument("--lesson", metavar="ID", default=None,
+                      help="with --jsonl: the drill of a lesson of the course (see "
+                           "`mj-trainer course`)")
     quiz.add_argument("--shuffle", action="store_true", help="with --set: shuffle its hands")
     quiz.add_argument("--restart", action="store_true",
                       help="with --set: start from the first hand instead of resuming")
@@ -179,7 +182,8 @@ def run_app_command(args: argparse.Namespace) -> int:
     settings = config.settings
     start: StartSet | StartRandom | OpenReference | OpenCalculator | None = None
     if args.command == "quiz":
-        scripted = [f"--{n}" for n in ("review", "count", "seed", "ruleset", "kinds", "clock")
+        scripted = [f"--{n}" for n in ("review", "lesson", "count", "seed", "ruleset", "kinds",
+                                       "clock")
                     if getattr(args, n) not in (None, False)]
         if scripted:
             return _fail([f"{', '.join(scripted)}: only with --jsonl"])

@@ -99,6 +99,9 @@ def _parser() -> argparse.ArgumentParser:
     from mj_trainer.tui.progress_command import add_progress_parser
 
     add_progress_parser(sub)
+    from mj_trainer.tui.course_command import add_course_parser
+
+    add_course_parser(sub)
     export = sub.add_parser(
         "export",
         help="export your answer history as CSV or JSON",
@@ -183,6 +186,10 @@ def _run(argv: Sequence[str] | None) -> int:
         from mj_trainer.tui.serve import run_serve
 
         return run_serve(args)
+    if args.command == "course":
+        from mj_trainer.tui.course_command import run_course
+
+        return run_course(args)
     if args.command == "progress":
         from mj_trainer.tui.progress_command import run_progress
 

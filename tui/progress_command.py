@@ -10,6 +10,8 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+from collections.abc import Iterator
+from contextlib import contextmanager
 from datetime import datetime
 from typing import Any
 
@@ -77,10 +79,27 @@ def _table(report: dict[str, Any]) -> str:
     return "\n".join(lines)
 
 
+@contextmanager
+def reading_store(data_dir: str | None, reviewer: Any = None) -> Iterator[Any]:
+    """The progress store to read, or an empty one when the learner has none yet (so a
+    report never creates a progress file)."""
+    from mj_trainer.quizzes.store import ProgressStore, database_path
+
+    if database_path(data_dir).exists():
+        with ProgressStore.open(data_dir, reviewer=reviewer) as store:
+            yield store
+        return
+    import tempfile
+
+    with tempfile.TemporaryDirectory() as tmp, \
+            ProgressStore.open(tmp, reviewer=reviewer) as empty:
+        yield empty
+
+
 def run_progress(args: argparse.Namespace) -> int:
     from mj_trainer.engine.ruleset import RulesetError, load
     from mj_trainer.quizzes.review import Reviewer
-    from mj_trainer.quizzes.store import ProgressStore, StoreError, database_path
+    from mj_trainer.quizzes.store import StoreError
     from mj_trainer.tui.config import ConfigFile
     from mj_trainer.tui.quiz_jsonl import parse_clock
 
@@ -96,17 +115,9 @@ def run_progress(args: argparse.Namespace) -> int:
         except ValueError as err:
             return _fail(str(err))
     reviewer = Reviewer.with_retention(settings.desired_retention)
-    path = database_path(args.data_dir)
     try:
-        if not path.exists():  # nothing practised: report it without creating a file
-            import tempfile
-
-            with tempfile.TemporaryDirectory() as tmp, \
-                    ProgressStore.open(tmp, reviewer=reviewer) as empty:
-                report = progress_report(empty, rules, now)
-        else:
-            with ProgressStore.open(args.data_dir, reviewer=reviewer) as store:
-                report = progress_report(store, rules, now)
+        with reading_store(args.data_dir, reviewer) as store:
+            report = progress_report(store, rules, now)
     except StoreError as err:
         return _fail(str(err))
     text = json.dumps(report, ensure_ascii=False) if args.json else _table(report)

@@ -142,6 +142,8 @@ def check_options(args: argparse.Namespace) -> Options:
         raise OptionError(["--shuffle and --restart go with --set NAME"])
     if args.review and (args.difficulty or args.target):
         raise OptionError(["--difficulty and --target go with --random, not --review"])
+    if getattr(args, "lesson", None) is not None and (args.difficulty or args.target):
+        raise OptionError(["--difficulty and --target go with --random, not --lesson"])
     seed = args.seed if args.seed is not None else random.randrange(2**31)
     return Options(settings, now, seed)
 
@@ -158,6 +160,8 @@ def protocol_round(args: argparse.Namespace, store: Any) -> Any:
 
     opts = check_options(args)
     settings, now, seed = opts.settings, opts.now, opts.seed
+    if getattr(args, "lesson", None) is not None:
+        return ProtocolRound(_lesson_round(args, opts, store))
     try:
         if args.set_name is not None:
             plan: Any = set_plan(SetRequest(args.set_name, args.shuffle, not args.restart),
@@ -165,7 +169,11 @@ def protocol_round(args: argparse.Namespace, store: Any) -> Any:
         elif args.review:
             plan = review_plan(None, settings, store=store, seed=seed, now=now)
         else:
-            level = args.difficulty or settings.difficulty
+            from mj_trainer.engine.ruleset import load
+            from mj_trainer.quizzes.course import starting_difficulty
+
+            level = args.difficulty or starting_difficulty(store, load(settings.ruleset),
+                                                           settings.difficulty)
             plan = random_plan(RandomRequest(level, args.target), settings, store=store,
                                seed=seed, now=now)
     except SessionError as err:
@@ -174,6 +182,22 @@ def protocol_round(args: argparse.Namespace, store: Any) -> Any:
         raise OptionError(str(err).splitlines()) from None
     try:
         return ProtocolRound(plan.build())
+    except SourceUnavailable as err:
+        raise OptionError([str(err)]) from None
+
+
+def _lesson_round(args: argparse.Namespace, opts: Options, store: Any) -> Any:
+    from mj_trainer.engine.ruleset import load
+    from mj_trainer.quizzes.course import lesson_round
+    from mj_trainer.quizzes.sources import SourceUnavailable
+
+    rules = load(opts.settings.ruleset)
+    try:
+        return lesson_round(rules, args.lesson, seed=opts.seed, store=store,
+                            length=args.count,
+                            kinds=opts.settings.kinds if args.kinds else None, now=opts.now)
+    except KeyError as err:
+        raise OptionError([str(err.args[0])]) from None
     except SourceUnavailable as err:
         raise OptionError([str(err)]) from None
 

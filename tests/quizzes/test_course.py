@@ -1,0 +1,98 @@
+"""The course: lessons for every built-in ruleset, worked hands with evidence, aimed
+drills, and a drill passed unlocking the next lesson."""
+
+from __future__ import annotations
+
+from itertools import islice
+from pathlib import Path
+
+import pytest
+
+from mj_trainer.engine.ruleset import builtin_names, load
+from mj_trainer.engine.scoring import score
+from mj_trainer.quizzes.course import (
+    LessonRound,
+    LessonSource,
+    LessonStatus,
+    course,
+    lesson,
+    next_lesson,
+    starting_difficulty,
+    statuses,
+    worked_hands,
+)
+from mj_trainer.quizzes.questions import QuestionKind
+from mj_trainer.quizzes.store import ProgressStore
+
+
+@pytest.mark.parametrize("name", sorted(builtin_names()))
+def test_every_builtin_ruleset_has_the_five_parts(name: str) -> None:
+    rules = load(name)
+    ids = [one.id for one in course(rules)]
+    assert ids[0] == "1" and ids[-3:] == ["3", "4", "5"]
+    cats = [i for i in ids if i.startswith("2.")]
+    assert len(cats) == len({p.category for p in rules.patterns})
+    assert all(one.text and one.covers for one in course(rules))
+
+
+def test_worked_hands_mark_the_tiles_of_each_pattern() -> None:
+    rules = load("mj-score-eval")
+    for one in course(rules):
+        hands = worked_hands(rules, one)
+        assert hands, one.id
+        for w in hands:
+            assert {pid for pid, _, _ in w.evidence} == {h.pattern.id for h in w.result.counted}
+    dragons = lesson(rules, "2.8")  # Honor Tiles
+    w = worked_hands(rules, dragons)[0]
+    assert any(sets for _, _, sets in w.evidence)
+
+
+def test_drill_hands_hold_the_lesson_patterns() -> None:
+    rules = load("mj-score-eval")
+    one = lesson(rules, "2.5")
+    for item in islice(LessonSource(rules, one, seed=4), 6):
+        counted = {h.pattern.id for h in score(item.hand, rules).counted}
+        assert item.focus in one.targets and item.focus in counted
+
+
+def test_passing_a_drill_unlocks_the_next_lesson(tmp_path: Path) -> None:
+    rules = load("mj-score-eval")
+    with ProgressStore.open(tmp_path) as store:
+        assert [st for _, st in statuses(store, rules)][:2] == [LessonStatus.OPEN,
+                                                                 LessonStatus.LOCKED]
+        assert starting_difficulty(store, rules, "medium") == "easy"
+        assert starting_difficulty(store, rules, "hard") == "hard"
+        # A drill answered wrong does not pass.
+        failed = LessonRound(rules, lesson(rules, "1"), seed=2, length=2, store=store,
+                             kinds=(QuestionKind.TOTAL,))
+        while failed.ask() is not None:
+            failed.skip()
+        failed.finish()
+        assert _next_id(store) == "1"
+        # Answered right: passed, and 2.1 opens.
+        rnd = LessonRound(rules, lesson(rules, "1"), seed=2, length=2, store=store,
+                          kinds=(QuestionKind.TOTAL,))
+        while (q := rnd.ask()) is not None:
+            rnd.answer(q.expected())
+        rnd.finish()
+        st = dict((one.id, s) for one, s in statuses(store, rules))
+        assert st["1"] is LessonStatus.PASSED and st["2.1"] is LessonStatus.OPEN
+        assert st["2.2"] is LessonStatus.LOCKED
+        # An early end is not a pass.
+        short = LessonRound(rules, lesson(rules, "2.1"), seed=3, length=3, store=store,
+                            kinds=(QuestionKind.TOTAL,))
+        q = short.ask()
+        assert q is not None
+        short.answer(q.expected())
+        short.finish()
+        assert _next_id(store) == "2.1"
+
+
+def test_unknown_lesson_names_the_ones_there_are() -> None:
+    with pytest.raises(KeyError, match=r"lessons: 1, 2\.1"):
+        lesson(load("mj-score-eval"), "9")
+
+
+def _next_id(store: ProgressStore) -> str | None:
+    one = next_lesson(store, load("mj-score-eval"))
+    return one.id if one is not None else None
