@@ -24,9 +24,9 @@ def add_course_parser(sub: Any) -> None:
     p.add_argument("--ruleset", metavar="R", default=None,
                    help="a built-in ruleset or a .toml file (default: settings)")
     p.add_argument("--json", action="store_true", help="write JSON")
-    p.add_argument("--data-dir", metavar="DIR", default=None,
-                   help="where the progress database lives")
-    p.add_argument("--config", metavar="FILE", default=None, help="the settings file")
+    from mj_trainer.tui.app_command import add_app_options
+
+    add_app_options(p, sub=True)  # --data-dir, --config (also before the command)
 
 
 def course_report(store: Any, rules: Any) -> dict[str, Any]:
@@ -48,14 +48,14 @@ def run_course(args: argparse.Namespace) -> int:
     from mj_trainer.tui.config import ConfigFile
     from mj_trainer.tui.progress_command import reading_store
 
-    settings = ConfigFile.load(args.config).settings
+    settings = ConfigFile.load(getattr(args, "config", None)).settings
     try:
         rules = load(args.ruleset or settings.ruleset)
     except RulesetError as err:
         print(f"mj-trainer: {err}", file=sys.stderr)
         return EXIT_INPUT
     try:
-        with reading_store(args.data_dir) as store:
+        with reading_store(getattr(args, "data_dir", None)) as store:
             report = course_report(store, rules)
     except StoreError as err:
         print(f"mj-trainer: {err}", file=sys.stderr)

@@ -27,10 +27,9 @@ def add_progress_parser(sub: Any) -> None:
     p.add_argument("--ruleset", metavar="R", default=None,
                    help="a built-in ruleset or a .toml file (default: settings)")
     p.add_argument("--json", action="store_true", help="write JSON")
-    p.add_argument("--data-dir", metavar="DIR", default=None,
-                   help="where the progress database lives (default: the user data "
-                        "directory, or MJ_TRAINER_DATA_DIR)")
-    p.add_argument("--config", metavar="FILE", default=None, help="the settings file")
+    from mj_trainer.tui.app_command import add_app_options
+
+    add_app_options(p, sub=True)  # --data-dir, --config (also before the command)
     p.add_argument("--clock", metavar="ISO-8601", default=None,
                    help="compute mastery as of this moment (default: now)")
 
@@ -103,7 +102,7 @@ def run_progress(args: argparse.Namespace) -> int:
     from mj_trainer.tui.config import ConfigFile
     from mj_trainer.tui.quiz_jsonl import parse_clock
 
-    settings = ConfigFile.load(args.config).settings
+    settings = ConfigFile.load(getattr(args, "config", None)).settings
     try:
         rules = load(args.ruleset or settings.ruleset)
     except RulesetError as err:
@@ -116,7 +115,7 @@ def run_progress(args: argparse.Namespace) -> int:
             return _fail(str(err))
     reviewer = Reviewer.with_retention(settings.desired_retention)
     try:
-        with reading_store(args.data_dir, reviewer) as store:
+        with reading_store(getattr(args, "data_dir", None), reviewer) as store:
             report = progress_report(store, rules, now)
     except StoreError as err:
         return _fail(str(err))
