@@ -28,10 +28,9 @@ from typing import Any, Final
 
 from mj_trainer.engine.ruleset import Ruleset
 from mj_trainer.engine.scoring import Score, score
-from mj_trainer.quizzes.hints import TrainerRound
 from mj_trainer.quizzes.questions import QuestionKind
 from mj_trainer.quizzes.review import utc
-from mj_trainer.quizzes.round import RoundSettings, RoundSummary, plan_kinds
+from mj_trainer.quizzes.round import Round, RoundSettings, RoundSummary, plan_kinds
 from mj_trainer.quizzes.sources import (
     GeneratorSource,
     HandSource,
@@ -284,7 +283,7 @@ def _aimed(rules: Ruleset, target: str | None, difficulty: str, seed: int) -> Qu
     return None
 
 
-class LessonRound(TrainerRound):
+class LessonRound(Round):
     """A lesson's drill: a round that records the lesson as passed when it is."""
 
     def __init__(self, rules: Ruleset, one: Lesson, *, seed: int, length: int = DRILL_LENGTH,

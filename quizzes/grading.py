@@ -20,13 +20,16 @@ Partial credit (each question is worth 1 point):
   0.6 x share + 0.4 for the total.
 * (b) total only, (c) does X count?, (d) is it a win?: 1 when right, 0 when wrong.
 * A skipped question scores 0.
+* Hints are part of the answer: each revealed pattern (`quizzes.hints`) takes
+  `HINT_COST` off the credit (never below 0), a hinted answer is never fully right, and
+  the revealed patterns and their families are recorded as revealed by a hint.
 
 A question is *correct* (for accuracy and streaks) only with full credit.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from enum import Enum
 from typing import Any
@@ -34,6 +37,7 @@ from typing import Any
 from mj_trainer.engine.ruleset import DEFAULT, Pattern
 from mj_trainer.quizzes import explain, totals
 from mj_trainer.quizzes.explanation import Explanation
+from mj_trainer.quizzes.hints import Hint, hint_cost, hint_note
 from mj_trainer.quizzes.outcomes import ItemOutcome, claim_outcome, worst
 from mj_trainer.quizzes.questions import (
     Answer,
@@ -316,22 +320,49 @@ def _items_for(question: Question, outcome: ItemOutcome, pattern_ids: list[str]
     return _with_families(question, dict.fromkeys(pattern_ids, outcome))
 
 
-def grade(question: Question, answer: Answer | None) -> Grade:
-    """Mark an answer (None for a skipped question) and explain every mistake."""
+def grade(question: Question, answer: Answer | None, hints: Sequence[Hint] = ()) -> Grade:
+    """Mark an answer (None for a skipped question) given with the `hints` revealed
+    while answering, and explain every mistake."""
     kind = question.kind
     if answer is not None and not isinstance(answer, _ANSWER_TYPES[kind]):
         raise TypeError(f"a {kind.value} question takes a {_ANSWER_TYPES[kind].__name__}, "
                         f"not {type(answer).__name__}")
     if kind is QuestionKind.PATTERNS:
         assert answer is None or isinstance(answer, PatternsAnswer)
-        return _grade_patterns(question, answer)
+        return _grade_patterns(question, answer, tuple(hints))
     if kind is QuestionKind.TOTAL:
         assert answer is None or isinstance(answer, TotalAnswer)
-        return _grade_total(question, answer)
+        return _grade_total(question, answer, tuple(hints))
     assert answer is None or isinstance(answer, YesNoAnswer)
     if kind is QuestionKind.DOES_COUNT:
-        return _grade_does_count(question, answer)
-    return _grade_is_win(question, answer)
+        return _grade_does_count(question, answer, tuple(hints))
+    return _grade_is_win(question, answer, tuple(hints))
+
+
+def _verdict(question: Question, answer: Answer | None, hints: tuple[Hint, ...], *,
+             credit: float, correct: bool, credit_text: str,
+             outcomes: Mapping[str, ItemOutcome], notes: tuple[Explanation, ...] = (),
+             **fields: Any) -> Grade:
+    """The `Grade` of an answer from what the answer itself earned and the hints it
+    used: the hints' cost comes off the credit, a hinted answer is not fully right, and
+    each revealed pattern (and its family) is recorded as revealed by a hint."""
+    if not hints:
+        return Grade(question=question, answer=answer, credit=credit, correct=correct,
+                     credit_text=credit_text, outcomes=outcomes, notes=notes, **fields)
+    cost = hint_cost(hints)
+    paid = max(0.0, credit - cost)
+    items = dict(outcomes)
+    rules = question.ruleset.id  # progress keys name the ruleset
+    for h in hints:
+        items[pattern_item(h.pattern.id, rules)] = ItemOutcome.HINT
+        family = family_item(h.pattern.family, rules)
+        items[family] = worst((items.get(family, ItemOutcome.RIGHT), ItemOutcome.HINT))
+    plural = "hint" if len(hints) == 1 else "hints"
+    text = (f"{credit_text}; {len(hints)} {plural} -{cost:.2f} = {paid:.2f}" if credit_text
+            else f"{len(hints)} {plural} -{cost:.2f} = {paid:.2f}")
+    return Grade(question=question, answer=answer, credit=paid, correct=False,
+                 credit_text=text, outcomes=items, notes=(*notes, hint_note(hints)),
+                 **fields)
 
 
 _ANSWER_TYPES: dict[QuestionKind, type] = {
@@ -342,7 +373,8 @@ _ANSWER_TYPES: dict[QuestionKind, type] = {
 }
 
 
-def _grade_patterns(question: Question, answer: PatternsAnswer | None) -> Grade:
+def _grade_patterns(question: Question, answer: PatternsAnswer | None,
+                    hints: tuple[Hint, ...]) -> Grade:
     result = question.result
     claimed = _normalise(question, answer.patterns) if answer is not None else {}
     given = answer.total if answer is not None else None
@@ -398,14 +430,15 @@ def _grade_patterns(question: Question, answer: PatternsAnswer | None) -> Grade:
         text += (f"total {'right' if total_ok else 'wrong'} "
                  f"+ {TOTAL_WEIGHT if total_ok else 0:g} = {credit:.2f}")
     items = _mark_outcomes(question, marks, answer is None)
-    return Grade(question=question, answer=answer, credit=credit, correct=correct,
-                 marks=marks, total_given=given, total_ok=total_ok,
-                 explanations=tuple(explanations), credit_text=text, outcomes=items,
-                 points_given=points_given, points_ok=points_ok,
-                 doubles_given=doubles_given, doubles_ok=doubles_ok)
+    return _verdict(question, answer, hints, credit=credit, correct=correct,
+                    credit_text=text, outcomes=items, marks=marks, total_given=given,
+                    total_ok=total_ok, explanations=tuple(explanations),
+                    points_given=points_given, points_ok=points_ok,
+                    doubles_given=doubles_given, doubles_ok=doubles_ok)
 
 
-def _grade_total(question: Question, answer: TotalAnswer | None) -> Grade:
+def _grade_total(question: Question, answer: TotalAnswer | None,
+                 hints: tuple[Hint, ...]) -> Grade:
     result = question.result
     given = answer.total if answer is not None else None
     ok = given == result.total
@@ -418,10 +451,10 @@ def _grade_total(question: Question, answer: TotalAnswer | None) -> Grade:
         explanations.append(totals.total_explanation(result, given))
     counted = [h.pattern.id for h in result.counted]
     text = f"total {'right' if ok else 'wrong'}: {1 if ok else 0}"
-    return Grade(question=question, answer=answer, credit=1.0 if ok else 0.0, correct=ok,
-                 total_given=given, total_ok=ok, explanations=tuple(explanations),
-                 credit_text=text,
-                 outcomes=_items_for(question, _yes_no_outcome(ok, answer), counted))
+    return _verdict(question, answer, hints, credit=1.0 if ok else 0.0, correct=ok,
+                    credit_text=text,
+                    outcomes=_items_for(question, _yes_no_outcome(ok, answer), counted),
+                    total_given=given, total_ok=ok, explanations=tuple(explanations))
 
 
 def _yes_no_outcome(ok: bool, answer: Answer | None, wrong: ItemOutcome = ItemOutcome.MISSED
@@ -431,7 +464,8 @@ def _yes_no_outcome(ok: bool, answer: Answer | None, wrong: ItemOutcome = ItemOu
     return ItemOutcome.RIGHT if ok else wrong
 
 
-def _grade_does_count(question: Question, answer: YesNoAnswer | None) -> Grade:
+def _grade_does_count(question: Question, answer: YesNoAnswer | None,
+                      hints: tuple[Hint, ...]) -> Grade:
     result = question.result
     pattern = question.target_pattern
     assert pattern is not None
@@ -448,14 +482,15 @@ def _grade_does_count(question: Question, answer: YesNoAnswer | None) -> Grade:
     # wrong claim (absent, outranked or replaced by a limit).
     wrong = (ItemOutcome.MISSED if hit is not None
              else claim_outcome(result, pattern.id, 0, 1))
-    return Grade(question=question, answer=answer, credit=1.0 if ok else 0.0, correct=ok,
-                 explanations=() if ok else (note,), notes=(note,) if ok else (),
-                 credit_text=text,
-                 outcomes=_items_for(question, _yes_no_outcome(ok, answer, wrong),
-                                     [pattern.id]))
+    return _verdict(question, answer, hints, credit=1.0 if ok else 0.0, correct=ok,
+                    credit_text=text,
+                    outcomes=_items_for(question, _yes_no_outcome(ok, answer, wrong),
+                                        [pattern.id]),
+                    explanations=() if ok else (note,), notes=(note,) if ok else ())
 
 
-def _grade_is_win(question: Question, answer: YesNoAnswer | None) -> Grade:
+def _grade_is_win(question: Question, answer: YesNoAnswer | None,
+                  hints: tuple[Hint, ...]) -> Grade:
     result = question.result
     ok = answer is not None and answer.yes == result.winning
     said = answer.yes if answer is not None else not result.winning
@@ -466,6 +501,6 @@ def _grade_is_win(question: Question, answer: YesNoAnswer | None) -> Grade:
     wrong = ItemOutcome.MISSED if not result.winning else ItemOutcome.ABSENT
     items = (_items_for(question, _yes_no_outcome(ok, answer, wrong), [illegal.id])
              if illegal is not None else {})
-    return Grade(question=question, answer=answer, credit=1.0 if ok else 0.0, correct=ok,
-                 explanations=() if ok else (note,), notes=(note,) if ok else (),
-                 credit_text=text, outcomes=items)
+    return _verdict(question, answer, hints, credit=1.0 if ok else 0.0, correct=ok,
+                    credit_text=text, outcomes=items,
+                    explanations=() if ok else (note,), notes=(note,) if ok else ())

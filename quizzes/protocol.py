@@ -1,6 +1,6 @@
 """The quiz protocol: a round driven by another program, one JSON object a line.
 
-`ProtocolRound` wraps the app's own round object (`quizzes.hints.TrainerRound`), so an
+`ProtocolRound` wraps the app's own round object (`quizzes.round.Round`), so an
 answer given here is graded, explained and recorded exactly as in the app.  It turns
 client lines into answers and grades into messages; it never writes anywhere itself
 (the command in `tui.quiz_jsonl` owns stdin and stdout), so it is tested without a
@@ -25,7 +25,6 @@ from mj_trainer.engine import tiles
 from mj_trainer.engine.jsonio import hand_to_json, score_to_json
 from mj_trainer.quizzes.explanation import Explanation
 from mj_trainer.quizzes.grading import Grade
-from mj_trainer.quizzes.hints import TrainerRound
 from mj_trainer.quizzes.questions import (
     Answer,
     PatternsAnswer,
@@ -34,6 +33,7 @@ from mj_trainer.quizzes.questions import (
     TotalAnswer,
     YesNoAnswer,
 )
+from mj_trainer.quizzes.round import Round
 from mj_trainer.quizzes.sources import CuratedSource
 
 Message = dict[str, Any]
@@ -282,7 +282,7 @@ def grade_message(g: Grade, hinted: list[str]) -> Message:
 class ProtocolRound:
     """One round spoken in the protocol: lines in, messages out."""
 
-    def __init__(self, trainer_round: TrainerRound) -> None:
+    def __init__(self, trainer_round: Round) -> None:
         self.round = trainer_round
         self.missed: Counter[str] = Counter()
         self.wrong: Counter[str] = Counter()

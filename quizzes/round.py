@@ -4,6 +4,7 @@
     rnd = Round(source, RoundSettings(kinds=(QuestionKind.PATTERNS, QuestionKind.TOTAL)),
                 store=store)
     while (q := rnd.ask()) is not None:
+        hint = rnd.hint()                       # optional: reveal a pattern, at a price
         grade = rnd.answer(PatternsAnswer.of({"8.1.1": 3}, total=135))   # or rnd.skip()
     summary = rnd.finish()
 
@@ -17,7 +18,7 @@ from __future__ import annotations
 import random
 import time
 from collections import Counter
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from datetime import datetime
 from itertools import islice
@@ -25,6 +26,7 @@ from typing import Any
 
 from mj_trainer.engine.ruleset import DEFAULT, Ruleset, load
 from mj_trainer.quizzes.grading import Grade, grade, split_item
+from mj_trainer.quizzes.hints import HINTABLE, Hint, available_hints
 from mj_trainer.quizzes.outcomes import ItemOutcome
 from mj_trainer.quizzes.questions import Answer, Question, QuestionKind, make_question
 from mj_trainer.quizzes.review import DueItem, due_refs, utc
@@ -146,7 +148,7 @@ class RoundSummary:
 
 
 class Round:
-    """A round of questions.  Plain Python: the UI drives it with ask/answer/skip."""
+    """A round of questions.  Plain Python: the UI drives it with ask/hint/answer/skip."""
 
     def __init__(self, source: HandSource, settings: RoundSettings | None = None, *,
                  store: ProgressStore | None = None,
@@ -168,6 +170,7 @@ class Round:
             for i, (kind, item) in enumerate(zip(kinds, items, strict=True))
         ]
         self.grades: list[Grade] = []
+        self.revealed: dict[int, list[Hint]] = {}  # question number -> hints shown
         self._asked_at: float | None = None
         self._summary: RoundSummary | None = None
         self.round_id: int | None = None
@@ -211,12 +214,43 @@ class Round:
             self._asked_at = self._clock()
         return q
 
+    # ---- hints
+
+    def hints_for(self, question: Question | None = None) -> list[Hint]:
+        """The hints revealed so far for `question` (default: the current one)."""
+        q = question or self.current
+        return list(self.revealed.get(q.number, [])) if q is not None else []
+
+    def can_hint(self, claimed: Mapping[str, int] | None = None) -> bool:
+        q = self.current
+        if q is None or q.kind not in HINTABLE:
+            return False
+        return self._next_hint(q, claimed) is not None
+
+    def _next_hint(self, q: Question, claimed: Mapping[str, int] | None) -> Hint | None:
+        shown = {h.pattern.id for h in self.revealed.get(q.number, [])}
+        return next((h for h in available_hints(q, claimed) if h.pattern.id not in shown), None)
+
+    def hint(self, claimed: Mapping[str, int] | None = None) -> Hint | None:
+        """Reveal one more counted pattern of the current question (None: nothing left).
+        The answer then pays for it (`grading.grade` takes the revealed hints)."""
+        q = self.ask()
+        if q is None or q.kind not in HINTABLE:
+            return None
+        found = self._next_hint(q, claimed)
+        if found is not None:
+            self.revealed.setdefault(q.number, []).append(found)
+        return found
+
+    # ---- answers
+
     def answer(self, answer: Answer | None) -> Grade:
-        """Grade and record the current question's answer (None skips it)."""
+        """Grade and record the current question's answer (None skips it), with the
+        hints revealed for it."""
         q = self.ask()
         if q is None:
             raise RuntimeError("the round is over; there is no question to answer")
-        result = grade(q, answer)
+        result = grade(q, answer, self.hints_for(q))
         assert self._asked_at is not None
         seconds = max(0.0, self._clock() - self._asked_at)
         result = _with_seconds(result, seconds)

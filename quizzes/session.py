@@ -21,10 +21,9 @@ from pathlib import Path
 from typing import Final, Generic, Protocol, TypeVar
 
 from mj_trainer.engine.ruleset import Ruleset, RulesetError, load
-from mj_trainer.quizzes.hints import TrainerRound
 from mj_trainer.quizzes.questions import QuestionKind
 from mj_trainer.quizzes.review import utc
-from mj_trainer.quizzes.round import RoundSettings, plan_kinds
+from mj_trainer.quizzes.round import Round, RoundSettings, plan_kinds
 from mj_trainer.quizzes.sources import GeneratorSource, Order, QuizHand
 from mj_trainer.quizzes.store import ProgressStore
 
@@ -113,7 +112,7 @@ class RoundPlan(Generic[Request_co]):
     """How to build one round: a title, the slow build, and the request that repeats it."""
 
     title: str
-    build: Callable[[], TrainerRound]
+    build: Callable[[], Round]
     again: Request_co
 
 
@@ -148,7 +147,7 @@ def random_plan(msg: RR, settings: SessionSettings, *, store: ProgressStore | No
     if msg.target:
         title += f" · aimed at {msg.target}"
 
-    def build() -> TrainerRound:
+    def build() -> Round:
         source: GeneratorSource
         if QuestionKind.IS_WIN in kinds and not msg.target:
             planned = plan_kinds(kinds, rs.length, random.Random(seed))
@@ -157,7 +156,7 @@ def random_plan(msg: RR, settings: SessionSettings, *, store: ProgressStore | No
         else:
             source = GeneratorSource(seed=seed, difficulty=difficulty, target=msg.target,
                                      ruleset=rules, batch=rs.length)
-        return TrainerRound(source, rs, store=store, clock=clock, now=now)
+        return Round(source, rs, store=store, clock=clock, now=now)
 
     return RoundPlan(title, build, msg)
 
@@ -224,10 +223,10 @@ def set_plan(msg: SR, settings: SessionSettings, *, store: ProgressStore | None,
     short = name if len(name) <= 28 else name[:27] + "…"
     title = f"Set · {short}" + (" · shuffled" if msg.shuffled else "")
 
-    def build() -> TrainerRound:
+    def build() -> Round:
         source = curated_source(key, hands, store=store, order=order,
                                 seed=seed if msg.shuffled else None, restart=not msg.resume)
-        return TrainerRound(source, rs, store=store, clock=clock, now=now)
+        return Round(source, rs, store=store, clock=clock, now=now)
 
     return RoundPlan(title, build, msg)
 
@@ -258,11 +257,11 @@ def review_plan(msg: Q, settings: SessionSettings, *, store: ProgressStore | Non
         QuestionKind.PATTERNS,)
     rs = _round_settings(settings, kinds, seed, rules)
 
-    def build() -> TrainerRound:
+    def build() -> Round:
         from mj_trainer.quizzes.round import review_source
 
         source = review_source(store, now(), seed=seed, ruleset=rules)
-        return TrainerRound(source, rs, store=store, clock=clock, now=now)
+        return Round(source, rs, store=store, clock=clock, now=now)
 
     return RoundPlan("Review · weak spots", build, msg)
 

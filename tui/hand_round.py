@@ -13,9 +13,8 @@ from collections.abc import Callable
 
 from mj_trainer.engine.notation import format_hand
 from mj_trainer.engine.ruleset import RulesetError, load
-from mj_trainer.quizzes.hints import TrainerRound
 from mj_trainer.quizzes.questions import QuestionKind
-from mj_trainer.quizzes.round import RoundSettings
+from mj_trainer.quizzes.round import Round, RoundSettings
 from mj_trainer.quizzes.session import RoundPlan, SessionError
 from mj_trainer.quizzes.sources import ListSource, QuizHand
 from mj_trainer.quizzes.store import ProgressStore
@@ -39,8 +38,8 @@ def hand_plan(msg: StartHand, *, store: ProgressStore | None, seed: int,
     settings = RoundSettings(kinds=(QuestionKind.PATTERNS,), length=1, seed=seed,
                              ruleset=rules)
 
-    def build() -> TrainerRound:
-        return TrainerRound(ListSource([item], name="calculator"), settings, store=store,
+    def build() -> Round:
+        return Round(ListSource([item], name="calculator"), settings, store=store,
                             clock=clock)
 
     return RoundPlan(msg.title, build, msg)

@@ -13,7 +13,6 @@ import pytest
 from mj_trainer.quizzes import store_schema as schema_mod
 from mj_trainer.quizzes.export import history
 from mj_trainer.quizzes.grading import grade
-from mj_trainer.quizzes.hints import TrainerRound
 from mj_trainer.quizzes.outcomes import ItemOutcome
 from mj_trainer.quizzes.questions import PatternsAnswer, QuestionKind, YesNoAnswer
 from mj_trainer.quizzes.review import Rating
@@ -75,7 +74,7 @@ def test_yes_no_answers_have_outcomes() -> None:
 def _played(store: ProgressStore) -> Round:
     hands = [qhand(H.CHOWS, "a"), qhand(H.WINDS, "b"), qhand(H.BIG_FOUR, "c"),
              qhand(H.CHOWS, "d"), qhand(H.CHOWS, "e")]
-    rnd = TrainerRound(ListSource(hands), RoundSettings(length=5, seed=0), store=store)
+    rnd = Round(ListSource(hands), RoundSettings(length=5, seed=0), store=store)
     rnd.answer(PatternsAnswer.of({"1.2": 1, "8.1.1": 1}, 10))  # a: 1.3 missed, 8.1.1 absent
     rnd.answer(PatternsAnswer.of({**H.WINDS_COUNTED, "2.2.1": 1}, 210))  # b: 2.2.1 outranked
     rnd.answer(PatternsAnswer.of({"8.1.5": 1, "2.1": 1}, 400))  # c: 2.1 replaced by the limit

@@ -8,10 +8,9 @@ import json
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from mj_trainer.quizzes.hints import TrainerRound
 from mj_trainer.quizzes.protocol import ProtocolRound, parse_kinds, set_tiles
 from mj_trainer.quizzes.questions import QuestionKind
-from mj_trainer.quizzes.round import RoundSettings
+from mj_trainer.quizzes.round import Round, RoundSettings
 from mj_trainer.quizzes.sources import ListSource
 from tests.quizzes.conftest import qhand
 
@@ -20,7 +19,7 @@ CHOWS = "c123 c456 b234 b567 k5 +k5"
 
 
 def _round(kind: QuestionKind = QuestionKind.PATTERNS) -> ProtocolRound:
-    rnd = TrainerRound(ListSource([qhand(CHOWS)]), RoundSettings(kinds=(kind,), length=1,
+    rnd = Round(ListSource([qhand(CHOWS)]), RoundSettings(kinds=(kind,), length=1,
                                                                  seed=1))
     return ProtocolRound(rnd)
 

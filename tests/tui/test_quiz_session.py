@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 from mj_trainer.quizzes.grading import grade
-from mj_trainer.quizzes.hints import HINT_COST, TrainerRound, available_hints, with_hint_cost
+from mj_trainer.quizzes.hints import HINT_COST, available_hints
 from mj_trainer.quizzes.questions import PatternsAnswer, QuestionKind, make_question
+from mj_trainer.quizzes.round import Round
 from mj_trainer.quizzes.session import as_int, random_plan
 from mj_trainer.quizzes.sources import ListSource, QuizHand
 from mj_trainer.tui.config import Settings
@@ -29,29 +30,31 @@ def test_hints_skip_what_is_already_right() -> None:
 
 def test_hint_cost_arithmetic() -> None:
     q = make_question(1, QuestionKind.PATTERNS, QuizHand.from_notation("h1", FOUR_CHOWS))
-    full = grade(q, PatternsAnswer.of({"1.2": 1, "1.3": 1}, 10))
+    right = PatternsAnswer.of({"1.2": 1, "1.3": 1}, 10)
+    full = grade(q, right)
     assert full.correct and full.credit == 1.0
     hints = available_hints(q)[:2]
-    paid = with_hint_cost(full, hints)
+    paid = grade(q, right, hints)  # the same answer, given with two hints
     # two hints: 1 - 2 x 0.15 = 0.70, and no longer fully right
     assert abs(paid.credit - (1.0 - 2 * HINT_COST)) < 1e-9
     assert abs(paid.credit - 0.70) < 1e-9
     assert not paid.correct
     assert paid.items["pattern:1.2"] is False and paid.items["family:1.3"] is False
-    assert with_hint_cost(full, []) is full
+    assert grade(q, right, []) == full
 
 
 def test_hint_cost_never_below_zero() -> None:
     q = make_question(1, QuestionKind.PATTERNS, QuizHand.from_notation("h1", FOUR_CHOWS))
-    nothing = grade(q, PatternsAnswer.of({}, 0))
+    empty = PatternsAnswer.of({}, 0)
+    nothing = grade(q, empty)
     # patterns 0/2 and a wrong total: no credit; a hint cannot make it negative
     assert nothing.credit == 0.0
-    assert with_hint_cost(nothing, available_hints(q)[:1]).credit == 0.0
+    assert grade(q, empty, available_hints(q)[:1]).credit == 0.0
 
 
 def test_round_hints_are_charged_when_answering() -> None:
     source = ListSource([QuizHand.from_notation("h1", FOUR_CHOWS)])
-    rnd = TrainerRound(source)
+    rnd = Round(source)
     assert rnd.can_hint()
     first = rnd.hint()
     assert first is not None and first.pattern.id in ("1.2", "1.3")
@@ -63,11 +66,11 @@ def test_round_hints_are_charged_when_answering() -> None:
 
 def test_total_questions_take_hints_yes_no_questions_do_not() -> None:
     hand = QuizHand.from_notation("h1", FOUR_CHOWS)
-    rnd = TrainerRound(ListSource([hand]), None)
+    rnd = Round(ListSource([hand]), None)
     assert rnd.can_hint()
     from mj_trainer.quizzes.round import RoundSettings
 
-    yes_no = TrainerRound(ListSource([hand]), RoundSettings(kinds=(QuestionKind.IS_WIN,)))
+    yes_no = Round(ListSource([hand]), RoundSettings(kinds=(QuestionKind.IS_WIN,)))
     assert not yes_no.can_hint() and yes_no.hint() is None
 
 

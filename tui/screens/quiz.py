@@ -34,7 +34,7 @@ from textual.widgets import (
 )
 
 from mj_trainer.quizzes.grading import Grade
-from mj_trainer.quizzes.hints import HINTABLE, TrainerRound
+from mj_trainer.quizzes.hints import HINTABLE
 from mj_trainer.quizzes.questions import (
     Answer,
     PatternsAnswer,
@@ -43,7 +43,7 @@ from mj_trainer.quizzes.questions import (
     TotalAnswer,
     YesNoAnswer,
 )
-from mj_trainer.quizzes.round import RoundSummary
+from mj_trainer.quizzes.round import Round, RoundSummary
 from mj_trainer.quizzes.rule_refs import rule_refs
 from mj_trainer.quizzes.session import RoundPlan, as_int
 from mj_trainer.quizzes.sources import SourceUnavailable
@@ -98,7 +98,7 @@ class QuizScreen(SafeScreen[RoundSummary | None]):
         super().__init__()
         self.plan = plan
         self.tile_style = tile_style
-        self.round: TrainerRound | None = None
+        self.round: Round | None = None
         self.mode: Mode = "loading"
         self.last_grade: Grade | None = None
         self.error = ""
@@ -207,7 +207,7 @@ class QuizScreen(SafeScreen[RoundSummary | None]):
         self.query_one("#answer", ContentSwitcher).current = "pane-error"
         self.refresh_bindings()
 
-    def _ready(self, rnd: TrainerRound) -> None:
+    def _ready(self, rnd: Round) -> None:
         self.round = rnd
         if not rnd.questions:
             self._failed("There are no hands to ask about in this round.")
