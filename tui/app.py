@@ -149,6 +149,13 @@ class TrainerApp(App[None]):
         Binding("f1", "help", "Help", id="app.help"),
         Binding("question_mark", "help", "Help", show=False, id="app.help2"),
         Binding("ctrl+q", "quit", "Quit", id="app.quit", priority=True, show=False),
+        # Textual moves the focus on tab only once the key has passed the focused
+        # widget, so the keys typed right after tab went to the field it left (digits
+        # into the pattern filter instead of the total).  As priority bindings the
+        # focus moves before the next key is delivered.
+        Binding("tab", "focus_next", show=False, priority=True, id="app.focus_next"),
+        Binding("shift+tab", "focus_previous", show=False, priority=True,
+                id="app.focus_previous"),
     ]
 
     def __init__(self, *, config: ConfigFile, data_dir: str | os.PathLike[str] | None = None,

@@ -105,14 +105,13 @@ def quiz_ready(app: TrainerApp) -> Callable[[], bool]:
 
 async def type_text(pilot: Pilot[None], text: str) -> None:
     """Press the keys of `text` one by one (digits, letters, '.', '-')."""
-    names = {".": "full_stop", "-": "minus", " ": "space"}
+    names = {".": "full_stop", "-": "minus", " ": "space", "+": "plus"}
     await pilot.press(*[names.get(c, c) for c in text])
 
 
 async def claim(pilot: Pilot[None], pattern_id: str, count: int = 1) -> None:
-    """Filter the picker to a pattern id, tick it `count` times, clear the filter."""
+    """Filter the picker to a pattern id, tick it (+) `count` times, clear the filter."""
     await type_text(pilot, pattern_id)
-    await pilot.press("space")
-    for _ in range(count - 1):
+    for _ in range(count):
         await pilot.press("plus")
     await pilot.press("escape")

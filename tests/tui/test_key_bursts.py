@@ -31,7 +31,7 @@ KEYS = (
     *"abcdefghijklmnopqrstuvwxyz0123456789",
     "space", "enter", "enter", "enter", "escape", "tab", "shift+tab", "backspace", "delete",
     "up", "down", "left", "right", "pageup", "pagedown", "home", "end",
-    "f1", "f2", "f3", "plus", "minus", "slash", "question_mark",
+    "f1", "f2", "f3", "plus", "minus", "asterisk", "slash", "question_mark",
     "left_square_bracket", "right_square_bracket", "full_stop", "comma",
 )
 BURST_SIZE = 16
@@ -45,8 +45,8 @@ def _send_burst(app: TrainerApp, keys: Sequence[str]) -> None:
     assert app._driver is not None
     for key in keys:
         char = key if len(key) == 1 else {"space": " ", "plus": "+", "minus": "-",
-                                           "slash": "/", "full_stop": ".", "comma": ",",
-                                           "question_mark": "?"}.get(key)
+                                           "asterisk": "*", "slash": "/", "full_stop": ".",
+                                           "comma": ",", "question_mark": "?"}.get(key)
         event = events.Key(key, char)
         event.set_sender(app)
         app._driver.send_message(event)

@@ -165,7 +165,9 @@ def test_hint_reveals_a_pattern_and_costs_credit(tmp_path: Path) -> None:
             assert pid in CORE_1 and pid in picker.locked
             # a locked pattern cannot be unticked
             picker.highlight(pid)
-            await pilot.press("space")
+            await pilot.press("minus")
+            assert picker.claims() == revealed
+            await pilot.press("asterisk")
             assert picker.claims() == revealed
             answer(quiz, CORE_1, CORE_1_TOTAL)
             await pilot.press("enter")

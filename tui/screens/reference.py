@@ -39,6 +39,7 @@ from mj_trainer.quizzes.rulings import (
     ruling_key,
 )
 from mj_trainer.tui.messages import StartRandom
+from mj_trainer.tui.pattern_search import pattern_matches, text_matches
 from mj_trainer.tui.safe_screen import SafeScreen
 from mj_trainer.tui.share_key import SHARE_BINDING, example_origin, share_hand
 from mj_trainer.tui.tile_text import TileStyle
@@ -186,6 +187,7 @@ class ReferenceScreen(SafeScreen[None]):
         self._pending: tuple[str, int] | None = None  # the example being looked for
         self._related_from: tuple[list[str], int] | None = None
         self._entry_nodes: dict[Entry, TreeNode[Entry]] = {}
+        self._page_before_nothing: Entry | None = None  # shown again when a search is cleared
 
     # ------------------------------------------------------------------ layout
 
@@ -262,11 +264,6 @@ class ReferenceScreen(SafeScreen[None]):
 
     # ------------------------------------------------------------------ the tree
 
-    def _matches(self, query: str, p: Pattern) -> bool:
-        q = query.casefold()
-        return (p.id.startswith(query) or q in p.name.casefold()
-                or (bool(p.chinese) and query in p.chinese))
-
     def _fill_tree(self, query: str) -> int:
         """(Re)build the tree, keeping only what matches `query`; returns the matches."""
         tree: Tree[Entry] = self.query_one("#ref-tree", Tree)
@@ -277,8 +274,7 @@ class ReferenceScreen(SafeScreen[None]):
         matches = 0
         if not q:
             self._entry_nodes[OVERVIEW] = tree.root.add_leaf("How scoring works", OVERVIEW)
-        rulings_shown = [r for r in RULINGS.values()
-                         if not q or q.casefold() in f"{r.id} {r.title}".casefold()]
+        rulings_shown = [r for r in RULINGS.values() if text_matches(q, r.title, r.id.casefold())]
         if rulings_shown:
             head = tree.root.add("Rulings", Entry("rulings"), expand=bool(q))
             for r in rulings_shown:
@@ -293,8 +289,7 @@ class ReferenceScreen(SafeScreen[None]):
             members = [p for p in rules.patterns if p.category == cat]
             if not members:
                 continue
-            cat_hit = bool(q) and q.casefold() in cat_name.casefold()
-            shown = [p for p in members if not q or cat_hit or self._matches(q, p)]
+            shown = [p for p in members if pattern_matches(p, q)]
             if not shown:
                 continue
             cat_entry = Entry("category", cat)
@@ -376,11 +371,30 @@ class ReferenceScreen(SafeScreen[None]):
             first = next((e for e in self._entry_nodes if e.kind in ("pattern", "ruling")), None)
             if first is not None:
                 self.select(first)
+            else:
+                self._show_nothing(event.value.strip())
         else:
             nav.border_subtitle = ""
             search.set_class(False, "-nothing")
-            if self.current is not None:
-                self.select(self.current)
+            page = self.current or self._page_before_nothing
+            if page is not None:
+                self.select(page)
+
+    def _show_nothing(self, query: str) -> None:
+        """No match: the details pane says so instead of keeping an unrelated page."""
+        if self.current is not None:
+            self._page_before_nothing = self.current
+        self.current = None
+        self.example = None
+        self._clear_example()
+        for name in ("family", "others"):
+            self.query_one(f"#ref-{name}", Static).update("")
+        self.query_one("#ref-title", Static).update(
+            Text.assemble("Nothing matches ", (query, "bold")))
+        self.query_one("#ref-text", Static).update(
+            "[$text-muted]The search looks at ids (8.1), names in any word order (little "
+            "dragons), Chinese names and rulings. Backspace edits; escape clears it.[/]")
+        self.refresh_bindings()
 
     @on(Input.Submitted, "#ref-search")
     def _search_done(self) -> None:

@@ -2,11 +2,12 @@
 
 Keys while the list has focus:
 
-* letters, digits and ``.`` filter the list (by name, Chinese name, id or category);
-  backspace erases, escape clears the filter;
-* space ticks or unticks the highlighted pattern;
-* ``+`` / ``-`` raise or lower the count of a per-set or per-tile pattern (Wind Pung
-  three times is ``+ + +``);
+* letters, digits, ``.`` and space filter the list (by id, name in any word order, or
+  Chinese name: `tui.pattern_search`); backspace erases, escape clears the filter.  A
+  space is part of the filter (``little three d``), never a tick;
+* ``+`` (or ``=``) ticks the highlighted pattern, and again raises the count of a per-set
+  or per-tile pattern (Wind Pung three times is ``+ + +``); ``-`` lowers it and unticks;
+  ``*`` ticks or unticks (a click does too);
 * enter asks to check the answer (`PatternPicker.Submitted`).
 
 Patterns revealed by a hint are ticked with the right count and locked.
@@ -29,29 +30,11 @@ from textual.widgets import Static
 from textual.widgets.option_list import Option, OptionDoesNotExist
 
 from mj_trainer.engine.ruleset import Pattern, Ruleset
+from mj_trainer.tui.pattern_search import pattern_matches
 from mj_trainer.tui.widgets.safe_list import SafeOptionList
 
 MAX_COUNT = 8  # the most a per-set or per-tile pattern can be claimed
-_FILTER_CHARS = re.compile(r"[0-9A-Za-z.'\u3400-\u9fff]")
-
-
-def _compact(text: str) -> str:
-    return re.sub(r"[^0-9a-z\u3400-\u9fff.]+", "", text.casefold())
-
-
-def direct_match(pattern: Pattern, query: str) -> bool:
-    """Whether the filter `query` names `pattern` itself (by id, name or Chinese name)."""
-    q = _compact(query)
-    if not q:
-        return True
-    if pattern.id.startswith(q) or pattern.id == q.rstrip("."):
-        return True
-    return q in _compact(pattern.name) or q in pattern.chinese
-
-
-def matches(pattern: Pattern, category_name: str, query: str) -> bool:
-    """Whether the filter `query` selects `pattern` (by id, name, Chinese or category)."""
-    return direct_match(pattern, query) or _compact(query) in _compact(category_name)
+_FILTER_CHARS = re.compile(r"[0-9A-Za-z.' \u3400-\u9fff]")
 
 
 def value_text(p: Pattern) -> str:
@@ -66,7 +49,16 @@ def value_text(p: Pattern) -> str:
 class PatternList(SafeOptionList):
     """The option list of the picker; keys are turned into picker actions."""
 
-    BINDINGS = [Binding("enter", "select", "Check", id="picker.check")]
+    # The keys below are handled in `on_key` (before any binding); the bindings put
+    # them in the footer and make its keys clickable.
+    BINDINGS = [
+        Binding("plus", "adjust(1)", "Tick", key_display="+", id="picker.tick"),
+        Binding("minus", "adjust(-1)", "Untick", key_display="-", show=False,
+                id="picker.untick"),
+        Binding("asterisk", "tick_or_untick", "Tick/untick", key_display="*", show=False,
+                id="picker.toggle"),
+        Binding("enter", "select", "Check", id="picker.check"),
+    ]
 
     def __init__(self, picker: PatternPicker, *, id: str | None = None) -> None:
         super().__init__(id=id)
@@ -74,6 +66,12 @@ class PatternList(SafeOptionList):
 
     def action_select(self) -> None:
         self.picker.post_message(PatternPicker.Submitted(self.picker))
+
+    def action_adjust(self, delta: int) -> None:
+        self.picker.adjust(delta)
+
+    def action_tick_or_untick(self) -> None:
+        self.picker.toggle()
 
     async def _on_click(self, event: events.Click) -> None:
         clicked = event.style.meta.get("option")
@@ -85,7 +83,7 @@ class PatternList(SafeOptionList):
         picker = self.picker
         char = event.character or ""
         handled = True
-        if event.key == "space":
+        if char == "*":
             picker.toggle()
         elif char in ("+", "="):
             picker.adjust(1)
@@ -99,6 +97,8 @@ class PatternList(SafeOptionList):
             handled = bool(picker.filter_text)
             if handled:
                 picker.set_filter("")
+        elif char == " " and not picker.filter_text.strip():
+            picker.explain_space()  # a filter does not start with a space
         elif len(char) == 1 and _FILTER_CHARS.fullmatch(char):
             picker.set_filter(picker.filter_text + char)
         else:
@@ -293,7 +293,7 @@ class PatternPicker(Vertical):
         rows: list[Pattern | None] = []
         for number, title in rules.categories.items():
             members = [p for p in rules.patterns if p.category == number
-                       and matches(p, title, self.filter_text)]
+                       and pattern_matches(p, self.filter_text)]
             if not members:
                 continue
             options.append(Option(self._header(number, title), disabled=True))
@@ -313,10 +313,6 @@ class PatternPicker(Vertical):
             target = next((i for i, p in enumerate(rows) if p is not None and
                            p.id == current.id), None)
         if target is None:
-            # The first pattern the filter names itself, before those of a matching category.
-            target = next((i for i, p in enumerate(rows) if p is not None
-                           and direct_match(p, self.filter_text)), None)
-        if target is None:
             target = next((i for i, p in enumerate(rows) if p is not None), None)
         ol.highlighted = target
 
@@ -327,6 +323,14 @@ class PatternPicker(Vertical):
         with contextlib.suppress(OptionDoesNotExist):  # filtered out: nothing to redraw
             self.option_list.replace_option_prompt(f"p-{pattern_id}", self._prompt(p))
 
+    def explain_space(self) -> None:
+        """A space before any filter text: say which key ticks."""
+        line = self.query_one("#picker-filter", Static)
+        line.update(Content.assemble(
+            ("+ ticks", "bold $warning"),
+            (" the highlighted pattern · - unticks (space is for filter words)", "")))
+        line.remove_class("-active")
+
     def _show_filter(self) -> None:
         line = self.query_one("#picker-filter", Static)
         if self.filter_text:
@@ -335,7 +339,7 @@ class PatternPicker(Vertical):
                 ("   backspace edits · esc clears", "$foreground 55%")))
             line.add_class("-active")
         else:
-            line.update(Content(f"type to filter · space ticks · +/- count · tab: "
+            line.update(Content(f"type to filter · + ticks · - unticks · tab: "
                                 f"{self.next_field} · enter checks"))
             line.remove_class("-active")
 
