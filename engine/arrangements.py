@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from enum import Enum, IntEnum
 from functools import cache
 from itertools import product
+from operator import itemgetter
 from typing import Final, NamedTuple
 
 from mj_trainer.engine import tiles
@@ -248,6 +249,18 @@ def _declared_groups(hand: Hand) -> list[Group]:
     return out
 
 
+# Concealed groups that do not hold the winning tile, made once: a Group is an
+# immutable tuple, so every reading can share them.
+_HIDDEN_CHOW: Final = tuple(Group(GroupKind.CHOW, t, True) for t in range(tiles.NUM_KINDS))
+_HIDDEN_PUNG: Final = tuple(Group(GroupKind.PUNG, t, True) for t in range(tiles.NUM_KINDS))
+_PLAIN_EYES: Final = tuple(Group(GroupKind.PAIR, t, True) for t in range(tiles.NUM_KINDS))
+_WINNING_EYES: Final = tuple(Group(GroupKind.PAIR, t, True, winning=True)
+                             for t in range(tiles.NUM_KINDS))
+# Sorting by (tile, kind) keeps declared melds ahead of equal concealed groups, since
+# they come first and the sort is stable: the order `_group_order` describes.
+_BY_TILE_AND_KIND: Final = itemgetter(1, 0)
+
+
 def regular_arrangements(
     hand: Hand, *, distinct_waits: bool = False, counts: list[int] | None = None
 ) -> list[Arrangement]:
@@ -259,29 +272,43 @@ def regular_arrangements(
     """
     if counts is None:
         counts = count_vector(hand.concealed)
-    declared = _declared_groups(hand)
+    declared = _declared_groups(hand) if hand.melds else []
     needed = 4 - len(hand.melds)
     win = hand.winning_tile
+    self_drawn = hand.self_drawn
     out: list[Arrangement] = []
     for chows, pungs, eyes in decompose(counts):
         if len(chows) + len(pungs) != needed:
             continue
-        hidden: list[Group] = [Group(GroupKind.CHOW, t, True) for t in chows]
-        hidden.extend(Group(GroupKind.PUNG, t, True) for t in pungs)
-        homes = _homes(hidden, eyes, win)
-        if not distinct_waits:
-            homes = _scoring_homes(homes, hidden, hand.self_drawn)
+        hidden: list[Group] = [_HIDDEN_CHOW[t] for t in chows]
+        hidden += [_HIDDEN_PUNG[t] for t in pungs]
+        if self_drawn and not distinct_waits:
+            homes = [_first_home(hidden, eyes, win)]
+        else:
+            homes = _homes(hidden, eyes, win)
+            if not distinct_waits:
+                homes = _scoring_homes(homes, hidden, self_drawn)
         for home in homes:
-            sets = list(hidden)
+            sets = declared + hidden
             if home >= 0:
-                g = sets[home]
+                g = hidden[home]
                 # R3: a pung finished by another player's discard is not concealed.
-                concealed = hand.self_drawn or g.kind is not GroupKind.PUNG
-                sets[home] = Group(g.kind, g.tile, concealed, winning=True)
-            eye_group = Group(GroupKind.PAIR, eyes, True, winning=home == -1)
-            out.append(Arrangement(Shape.REGULAR, (*sorted(declared + sets, key=_group_order),
-                                                   eye_group)))
+                concealed = self_drawn or g.kind is not GroupKind.PUNG
+                sets[len(declared) + home] = Group(g.kind, g.tile, concealed, winning=True)
+            eye_group = _WINNING_EYES[eyes] if home == -1 else _PLAIN_EYES[eyes]
+            sets.sort(key=_BY_TILE_AND_KIND)
+            sets.append(eye_group)
+            out.append(Arrangement(Shape.REGULAR, tuple(sets)))
     return out
+
+
+def _first_home(hidden: list[Group], eyes: Tile, win: Tile) -> int:
+    """The first of `_homes`: all a self-drawn win needs (every placement scores alike)."""
+    for i, g in enumerate(hidden):
+        t = g.tile
+        if t == win or (g.kind is GroupKind.CHOW and 0 < win - t <= 2):
+            return i
+    return -1
 
 
 def _homes(hidden: list[Group], eyes: Tile, win: Tile) -> list[int]:
@@ -323,6 +350,9 @@ def seven_pairs(hand: Hand, counts: list[int] | None = None) -> Arrangement | No
         return None
     if counts is None:
         counts = count_vector(hand.concealed)
+    for t in hand.concealed:  # most hands have a lone tile: find it before the full pass
+        if counts[t] % 2:
+            return None
     pairs: list[Tile] = []
     for t, c in enumerate(counts):
         if c % 2:

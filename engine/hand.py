@@ -168,8 +168,64 @@ def _range_problems(hand: Hand) -> list[Problem]:
     return out
 
 
+def plainly_valid(hand: Hand) -> bool:
+    """A quick yes for the common hand: no incidentals, every field well formed.
+
+    True only when `validate` would find nothing; False means "look closer", not
+    "invalid" (a hand with incidentals always gets the full check).  Scoring a
+    batch validates every hand, so this runs far more often than it fails.
+    """
+    if hand.incidentals:
+        return False
+    concealed = hand.concealed
+    melds = hand.melds
+    n = len(melds)
+    if n > 4 or len(concealed) != 14 - 3 * n:
+        return False
+    counts = [0] * tiles.NUM_KINDS
+    try:
+        for t in concealed:
+            if type(t) is not int or t < 0:
+                return False
+            counts[t] += 1  # IndexError for a bonus tile or beyond
+        for meld in melds:
+            t = meld.tile
+            kind = meld.kind
+            if type(t) is not int or t < 0 or (not meld.exposed and kind is not MeldKind.KONG):
+                return False
+            if kind is MeldKind.CHOW:
+                if t >= 27 or t % 9 > 6:
+                    return False
+                counts[t] += 1
+                counts[t + 1] += 1
+                counts[t + 2] += 1
+            else:
+                counts[t] += 4 if kind is MeldKind.KONG else 3
+    except IndexError:
+        return False
+    win = hand.winning_tile
+    bonus = hand.bonus
+    return (
+        max(counts) <= 4
+        and type(win) is int and 0 <= win < tiles.NUM_KINDS and counts[win] > 0
+        and win in concealed
+        and all(type(t) is int and tiles.NUM_KINDS <= t < tiles.NUM_TILES for t in bonus)
+        and len(set(bonus)) == len(bonus)
+        and _is_wind(hand.seat_wind) and _is_wind(hand.prevailing_wind)
+    )
+
+
+def _is_wind(value: object) -> bool:
+    return type(value) is int and tiles.EAST <= value <= tiles.NORTH
+
+
 def validate(hand: Hand) -> list[Problem]:
     """Every reason `hand` is not a possible hand (R6, R26, R27); empty when it is."""
+    return [] if plainly_valid(hand) else problems_of(hand)
+
+
+def problems_of(hand: Hand) -> list[Problem]:
+    """`validate` without the quick yes: every check, in the order they are reported."""
     problems = _range_problems(hand)
     if problems:
         return problems  # every other check indexes tables by tile number

@@ -17,9 +17,8 @@ so rulesets that do not use them pay nothing for them.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from enum import Enum
-from functools import cache
 from typing import NamedTuple
 
 from mj_trainer.engine import arrangements as arr
@@ -28,11 +27,14 @@ from mj_trainer.engine.arrangements import Arrangement, Shape
 from mj_trainer.engine.hand import Hand, checked
 from mj_trainer.engine.patterns import HAND_DETECTORS, READING_DETECTORS, HandFacts, Reading
 from mj_trainer.engine.patterns.registry import (
+    ANYTHING,
     BONUS,
+    CATALOGUE,
     CHICKEN_HAND,
     DETECTOR_SHAPES,
     ILLEGAL_CALL,
     VOID_CHECKS,
+    Needs,
     Trait,
     readers,
     with_trait,
@@ -160,38 +162,83 @@ def _display_order(hit: Hit) -> tuple[bool, bool, int, tuple[int, ...]]:
     return (not hit.counted, p.kind == "doubles", -hit.count * p.value, p.rank)
 
 
+# A reading's patterns present as a flat tuple of (pattern index, count) pairs, and the
+# hand's void patterns as (index, count, note): with the shape, all the scorer needs.
+_Present = tuple[int, ...]
+_Voids = tuple[tuple[int, int, str], ...]
+# What `_resolve` makes of them: the fields of an `Outcome` after its arrangement, and
+# how many patterns counted (R1's second preference).
+_Resolved = tuple[tuple[Hit, ...], int, int, bool, Pattern | None, int, int, int]
+_HandCheck = tuple[int, Callable[[HandFacts], int], Callable[[HandFacts], str | None] | None]
+_ReadingCheck = tuple[int, Callable[[Reading], int]]
+# Resolutions kept per ruleset; past this many (a long batch of varied hands) the
+# memo starts again rather than grow without end.
+_MEMO_LIMIT = 200_000
+
+
 @dataclass(frozen=True, slots=True)
 class _Plan:
-    """A ruleset compiled for speed: detectors resolved once."""
+    """A ruleset compiled for speed: detectors resolved once, pre-checks memoised.
+
+    The detectors a hand or a reading runs depend only on its `HandFlag`s and set
+    counts (each detector's `Needs`), so the chosen lists are kept per flags and per
+    signature.  What a reading's patterns add up to depends only on its shape and on
+    which patterns are present how often, so that resolution is kept too.
+    """
 
     ruleset: Ruleset
-    hand_checks: tuple[tuple[Pattern, Callable[[HandFacts], int]], ...]
-    void_checks: dict[str, Callable[[HandFacts], str | None]]
-    reading_checks: dict[Shape, tuple[tuple[Pattern, Callable[[Reading], int]], ...]]
+    patterns: tuple[Pattern, ...]  # indexed by the ints of `_Present`
+    hand_checks: tuple[tuple[int, Callable[[HandFacts], int], Needs,
+                             Callable[[HandFacts], str | None] | None], ...]
+    reading_checks: dict[Shape, tuple[tuple[int, Callable[[Reading], int], Needs], ...]]
     chicken: Pattern | None
     illegal: Pattern | None
     distinct_waits: bool
     special: frozenset[str] = frozenset()  # irregular single-tile hands accepted
     pe_ling: bool = False  # the c1-pairs-b1 reading is accepted
     needs_waits: bool = False
+    by_flags: dict[int, tuple[_HandCheck, ...]] = field(default_factory=dict)
+    by_signature: dict[Shape, dict[int, tuple[_ReadingCheck, ...]]] = field(
+        default_factory=dict)
+    resolved: dict[tuple[Shape, _Voids, _Present], _Resolved] = field(default_factory=dict)
+
+    def hand_checks_for(self, flags: int) -> tuple[_HandCheck, ...]:
+        chosen = self.by_flags.get(flags)
+        if chosen is None:
+            chosen = self.by_flags[flags] = tuple(
+                (i, fn, void) for i, fn, needs, void in self.hand_checks
+                if needs.met_by_hand(flags))
+        return chosen
+
+    def reading_checks_for(self, shape: Shape, signature: int) -> tuple[_ReadingCheck, ...]:
+        table = self.by_signature.setdefault(shape, {})
+        chosen = table.get(signature)
+        if chosen is None:
+            chosen = table[signature] = tuple(
+                (i, fn) for i, fn, needs in self.reading_checks[shape]
+                if needs.met_by_reading(signature))
+        return chosen
 
 
 def _compile(ruleset: Ruleset, patterns: tuple[Pattern, ...], *, chicken: bool) -> _Plan:
     hand_checks = []
-    reading_checks: dict[Shape, list[tuple[Pattern, Callable[[Reading], int]]]] = {
+    reading_checks: dict[Shape, list[tuple[int, Callable[[Reading], int], Needs]]] = {
         shape: [] for shape in Shape
     }
-    for p in patterns:
+    for i, p in enumerate(patterns):
+        entry = CATALOGUE.get(p.detector)
+        needs = entry.needs if entry is not None else ANYTHING
         if p.detector in HAND_DETECTORS:
-            hand_checks.append((p, HAND_DETECTORS[p.detector]))
+            hand_checks.append((i, HAND_DETECTORS[p.detector], needs,
+                                VOID_CHECKS.get(p.detector)))
         elif p.detector in READING_DETECTORS:
             for shape in DETECTOR_SHAPES[p.detector]:
-                reading_checks[shape].append((p, READING_DETECTORS[p.detector]))
+                reading_checks[shape].append((i, READING_DETECTORS[p.detector], needs))
     detectors = {p.detector for p in ruleset.patterns}
     return _Plan(
         ruleset,
+        patterns,
         tuple(hand_checks),
-        {p.id: VOID_CHECKS[p.detector] for p, _ in hand_checks if p.detector in VOID_CHECKS},
         {shape: tuple(checks) for shape, checks in reading_checks.items()},
         ruleset.with_detector(CHICKEN_HAND) if chicken else None,
         ruleset.with_detector(ILLEGAL_CALL),
@@ -204,17 +251,27 @@ def _compile(ruleset: Ruleset, patterns: tuple[Pattern, ...], *, chicken: bool) 
     )
 
 
-@cache
+# Plans by ruleset identity: hashing a ruleset for every hand would cost more than the
+# lookup saves.  The plan holds its ruleset, so an id is never reused while kept.
+_PLANS: dict[int, _Plan] = {}
+_LOSER_PLANS: dict[int, _Plan] = {}
+
+
 def _plan(ruleset: Ruleset) -> _Plan:
-    return _compile(ruleset, ruleset.patterns, chicken=True)
+    plan = _PLANS.get(id(ruleset))
+    if plan is None or plan.ruleset is not ruleset:
+        plan = _PLANS[id(ruleset)] = _compile(ruleset, ruleset.patterns, chicken=True)
+    return plan
 
 
-@cache
 def _loser_plan(ruleset: Ruleset) -> _Plan:
     # A loser scores only the categories the ruleset names (classical: sets, pairs
     # and the doublings for all players).
-    chosen = tuple(p for p in ruleset.patterns if p.category in ruleset.loser_categories)
-    return _compile(ruleset, chosen, chicken=False)
+    plan = _LOSER_PLANS.get(id(ruleset))
+    if plan is None or plan.ruleset is not ruleset:
+        chosen = tuple(p for p in ruleset.patterns if p.category in ruleset.loser_categories)
+        plan = _LOSER_PLANS[id(ruleset)] = _compile(ruleset, chosen, chicken=False)
+    return plan
 
 
 def accepted_shapes(ruleset: Ruleset) -> tuple[frozenset[str], bool]:
@@ -240,34 +297,40 @@ def score(hand: Hand, ruleset: Ruleset | None = None, *, valid: bool = False) ->
     facts = HandFacts.of(hand)
     if plan.needs_waits:
         facts.waits = hand_waits(hand, special=plan.special, pe_ling=plan.pe_ling)
-    hand_hits, void = _hand_hits(plan, facts)
-    outcomes = [_score_one(plan, facts, hand_hits, a, void) for a in readings]
-    order = sorted(range(len(outcomes)), key=lambda i: _preference(outcomes[i], i))
-    best = outcomes[order[0]]
-    return Score(hand, rules, True, best, tuple(outcomes[i] for i in order[1:]))
+    present, void = _hand_hits(plan, facts)
+    if len(readings) == 1:
+        return Score(hand, rules, True, _score_one(plan, facts, present, readings[0], void)[0])
+    scored = [_score_one(plan, facts, present, a, void) for a in readings]
+    order = sorted(range(len(scored)), key=lambda i: _preference(scored[i], i))
+    best = scored[order[0]][0]
+    return Score(hand, rules, True, best, tuple(scored[i][0] for i in order[1:]))
 
 
-def _hand_hits(plan: _Plan, facts: HandFacts) -> tuple[list[tuple[Pattern, int]], list[Hit]]:
-    """The hand detectors' patterns present, and those present but void (seed 000 12.4.1)."""
-    live: list[tuple[Pattern, int]] = []
-    void: list[Hit] = []
-    for p, fn in plan.hand_checks:
+def _hand_hits(plan: _Plan, facts: HandFacts) -> tuple[list[int], _Voids]:
+    """The hand detectors' patterns present, and those present but void (seed 000 12.4.1).
+
+    Present patterns come as a flat list of index, count pairs.
+    """
+    live: list[int] = []
+    void: _Voids = ()
+    for i, fn, check in plan.hand_checks_for(facts.flags):
         n = fn(facts)
         if not n:
             continue
-        check = plan.void_checks.get(p.id)
         note = check(facts) if check is not None else None
         if note:
-            void.append(Hit(p, n, False, Why.VOID, note=note))
+            void = (*void, (i, n, note))
         else:
-            live.append((p, n))
+            live.append(i)
+            live.append(n)
     return live, void
 
 
-def _preference(o: Outcome, index: int) -> tuple[int, int, int, int]:
+def _preference(scored: tuple[Outcome, int], index: int) -> tuple[int, int, int, int]:
     # R1: the highest total; then the fewest counted patterns; then the most chows.
+    o, counted = scored
     assert o.arrangement is not None
-    return (-o.total, len(o.counted), -o.arrangement.chow_count, index)
+    return (-o.total, counted, -o.arrangement.chow_count, index)
 
 
 def _illegal(hand: Hand, plan: _Plan) -> Score:
@@ -283,16 +346,36 @@ def _illegal(hand: Hand, plan: _Plan) -> Score:
 def _score_one(
     plan: _Plan,
     facts: HandFacts,
-    hand_hits: list[tuple[Pattern, int]],
+    hand_present: list[int],
     arrangement: Arrangement,
-    void: list[Hit] | None = None,
-) -> Outcome:
-    reading = Reading.of(facts, arrangement)
-    shape = arrangement.shape
-    present = list(hand_hits)
-    present.extend((p, n) for p, fn in plan.reading_checks[shape] if (n := fn(reading)))
+    void: _Voids = (),
+) -> tuple[Outcome, int]:
+    """One reading's outcome, and how many patterns counted in it."""
+    reading = Reading(facts, arrangement)
+    shape = reading.shape
+    present = list(hand_present)
+    for i, fn in plan.reading_checks_for(shape, reading.signature):
+        n = fn(reading)
+        if n:
+            present.append(i)
+            present.append(n)
+    key = (shape, void, tuple(present))
+    memo = plan.resolved
+    done = memo.get(key)
+    if done is None:
+        if len(memo) >= _MEMO_LIMIT:
+            memo.clear()
+        done = memo[key] = _resolve(plan, shape, key[2], void)
+    hits, total, raw, capped, limit, points, doubles, counted = done
+    return Outcome(arrangement, hits, total, raw, capped, limit, points, doubles), counted
 
-    hits: list[Hit] = list(void or ())
+
+def _resolve(plan: _Plan, shape: Shape, present_ids: _Present, void: _Voids) -> _Resolved:
+    """Apply the shape exclusions, R13, the families, inclusions, limits and the cap."""
+    patterns = plan.patterns
+    present = [(patterns[present_ids[k]], present_ids[k + 1])
+               for k in range(0, len(present_ids), 2)]
+    hits: list[Hit] = [Hit(patterns[i], n, False, Why.VOID, note=note) for i, n, note in void]
     live: list[tuple[Pattern, int]] = []
     for p, n in present:
         if p.not_for and shape in p.not_for:
@@ -343,7 +426,8 @@ def _score_one(
         total = rules.cap if capped else raw
         limit = None
     hits.sort(key=_display_order)
-    return Outcome(arrangement, tuple(hits), total, raw, capped, limit, points, doubles)
+    return (tuple(hits), total, raw, capped, limit, points, doubles,
+            sum(1 for h in hits if h.counted))
 
 
 def _resolve_families(
@@ -374,10 +458,10 @@ def score_partial(hand: Hand, ruleset: Ruleset, candidates: list[Arrangement]) -
     """
     plan = _loser_plan(ruleset)
     facts = HandFacts.of(hand)
-    hand_hits, _ = _hand_hits(plan, facts)
-    outcomes = [_score_one(plan, facts, hand_hits, a) for a in candidates]
-    order = sorted(range(len(outcomes)), key=lambda i: _preference(outcomes[i], i))
-    return outcomes[order[0]]
+    present, _ = _hand_hits(plan, facts)
+    scored = [_score_one(plan, facts, present, a) for a in candidates]
+    order = sorted(range(len(scored)), key=lambda i: _preference(scored[i], i))
+    return scored[order[0]][0]
 
 
 def ignored_context(hand: Hand, ruleset: Ruleset) -> tuple[str, ...]:

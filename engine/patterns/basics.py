@@ -8,7 +8,11 @@ from mj_trainer.engine.arrangements import Arrangement, GroupKind, Shape
 from mj_trainer.engine.hand import Hand
 from mj_trainer.engine.notation import group_text
 from mj_trainer.engine.patterns.registry import (
+    NUMBER_SUITS,
+    SIMPLE_MASK,
     HandFacts,
+    HandFlag,
+    Needs,
     Reading,
     Shown,
     Trait,
@@ -62,18 +66,20 @@ def _types(hand: Hand) -> str:
     return f"one tile of every type: {listed}"
 
 
-@reading_detector("all_chows", shows=groups(is_chow), breaks=_not_chows)
+@reading_detector("all_chows", shows=groups(is_chow), breaks=_not_chows, needs=Needs(chows=4))
 def all_chows(r: Reading) -> int:
     return int(r.shape is Shape.REGULAR and len(r.chows) == 4)
 
 
-@hand_detector("concealed_hand", shows=_concealed, traits=Trait.CONCEALED, breaks=_exposed)
+@hand_detector("concealed_hand", shows=_concealed, traits=Trait.CONCEALED, breaks=_exposed,
+               needs=Needs(lacks=HandFlag.EXPOSED))
 def concealed_hand(f: HandFacts) -> int:
     # Concealed kongs are fine, and a discard may complete the hand (R3).
     return int(not f.hand.has_exposed_meld)
 
 
 @hand_detector("self_drawn", traits=Trait.SELF_DRAWN, breaks=_discarded,
+               needs=Needs(has=HandFlag.SELF_DRAWN),
                shows=said_of_winning_tile(
                    lambda w: f"the winning tile {w} was drawn from the wall"))
 def self_drawn(f: HandFacts) -> int:
@@ -81,15 +87,17 @@ def self_drawn(f: HandFacts) -> int:
 
 
 @hand_detector("all_simples", shows=said("every tile is a number from 2 to 8"),
-               breaks=breaking_tiles(lambda t: tiles.IS_SIMPLE[t], "1s, 9s and honors"))
+               breaks=breaking_tiles(lambda t: tiles.IS_SIMPLE[t], "1s, 9s and honors"),
+               needs=Needs(lacks=HandFlag.HONOR | HandFlag.TERMINAL))
 def all_simples(f: HandFacts) -> int:
-    return int(all(tiles.IS_SIMPLE[t] for t in f.kinds))
+    return int(f.only(SIMPLE_MASK))
 
 
 _FIVE_TYPES = frozenset({Suit.COINS, Suit.BAMBOO, Suit.CHARACTERS, Suit.WINDS, Suit.DRAGONS})
+_FIVE_FLAGS = NUMBER_SUITS | HandFlag.WINDS | HandFlag.DRAGONS
 
 
-@hand_detector("all_types", shows=said(_types))
+@hand_detector("all_types", shows=said(_types), needs=Needs(has=_FIVE_FLAGS))
 def all_types(f: HandFacts) -> int:
     # R15: a tile of each of the five types is enough; seven pairs qualify.
     return int(f.types >= _FIVE_TYPES)

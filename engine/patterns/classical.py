@@ -26,9 +26,14 @@ from mj_trainer.engine.arrangements import (
 from mj_trainer.engine.hand import Hand, Incidental, MeldKind
 from mj_trainer.engine.notation import group_text
 from mj_trainer.engine.patterns.registry import (
+    ANYTHING,
+    NUMBER_SUITS,
     SETS,
     SETS_AND_PARTIAL,
+    TERMINAL_MASK,
     HandFacts,
+    HandFlag,
+    Needs,
     Reading,
     Shown,
     Trait,
@@ -47,6 +52,7 @@ from mj_trainer.engine.patterns.shows import (
 )
 from mj_trainer.engine.patterns.suits import (
     NINE_GATES_COUNTS,
+    NOT_GREEN,
     mixed_one_suit_text,
     pure_one_suit_text,
 )
@@ -74,7 +80,8 @@ def _set_points(name: str, kind: GroupKind, major: bool, concealed: bool) -> Non
     def counted(g: Group, hand: Hand) -> bool:
         return g.kind is kind and g.concealed is concealed and tiles.IS_ORPHAN[g.tile] is major
 
-    @reading_detector(name, SETS_AND_PARTIAL, shows=groups(counted), no_template=_COMMON)
+    @reading_detector(name, SETS_AND_PARTIAL, shows=groups(counted), no_template=_COMMON,
+                      needs=Needs(pungs=1))
     def detect(r: Reading) -> int:
         return sum(1 for g in r.arrangement.groups if counted(g, r.facts.hand))
 
@@ -92,15 +99,16 @@ def _eyes(hand: Hand, a: Arrangement | None) -> Shown | None:
                        if g.kind in (GroupKind.PAIR, GroupKind.PE_LING_PAIR)))
 
 
-def _pair(name: str, test: Callable[[Reading, int], bool]) -> None:
-    @reading_detector(name, SETS_AND_PARTIAL, shows=_eyes, no_template=_COMMON)
+def _pair(name: str, test: Callable[[Reading, int], bool], needs: Needs) -> None:
+    @reading_detector(name, SETS_AND_PARTIAL, shows=_eyes, no_template=_COMMON, needs=needs)
     def detect(r: Reading) -> int:
         return int(r.eyes >= 0 and test(r, r.eyes))
 
 
-_pair("pair_of_dragons", lambda r, t: tiles.IS_DRAGON[t])
-_pair("pair_of_seat_wind", lambda r, t: t == r.facts.hand.seat_wind)
-_pair("pair_of_prevailing_wind", lambda r, t: t == r.facts.hand.prevailing_wind)
+_pair("pair_of_dragons", lambda r, t: tiles.IS_DRAGON[t], Needs(has=HandFlag.DRAGONS))
+_pair("pair_of_seat_wind", lambda r, t: t == r.facts.hand.seat_wind, Needs(has=HandFlag.WINDS))
+_pair("pair_of_prevailing_wind", lambda r, t: t == r.facts.hand.prevailing_wind,
+      Needs(has=HandFlag.WINDS))
 
 
 # --- the winner's basic points -------------------------------------------------------
@@ -117,6 +125,7 @@ _LOOSE_READS = tuple(sorted(i.value for i in _LOOSE_TILE))
 
 
 @hand_detector("self_drawn_live_wall", reads=_LOOSE_READS, no_template=_COMMON,
+               needs=Needs(has=HandFlag.SELF_DRAWN),
                shows=said_of_winning_tile(
     lambda w: f"the winning tile {w} was drawn from the live wall, not as a kong's "
               "replacement"))
@@ -166,7 +175,8 @@ def pe_ling(r: Reading) -> int:
 
 # --- the winner's doublings ----------------------------------------------------------
 
-@hand_detector("plum_blossom", no_template=_NOT_YET, reads=_LOOSE_READS, shows=said_of_winning_tile(
+@hand_detector("plum_blossom", no_template=_NOT_YET, reads=_LOOSE_READS,
+               needs=Needs(has=HandFlag.INCIDENTAL), shows=said_of_winning_tile(
     lambda w: f"the hand was won on a kong's replacement tile, and that tile was {w}"))
 def plum_blossom(f: HandFacts) -> int:
     # Out on a kong's replacement tile, and that tile is the 5 of coins.
@@ -174,6 +184,7 @@ def plum_blossom(f: HandFacts) -> int:
 
 
 @hand_detector("moon_from_the_sea", no_template=_NOT_YET, reads=(Incidental.FINAL_DRAW.value,),
+               needs=Needs(has=HandFlag.INCIDENTAL),
                shows=said_of_winning_tile(lambda w: "the hand was won on the last tile of "
                                           f"the wall, and that tile was {w}"))
 def moon_from_the_sea(f: HandFacts) -> int:
@@ -181,7 +192,9 @@ def moon_from_the_sea(f: HandFacts) -> int:
     return int(Incidental.FINAL_DRAW in f.incidentals and f.hand.winning_tile == _C1)
 
 
-@hand_detector("hidden_treasure", no_template=_COMMON, shows=said_of_winning_tile(
+@hand_detector("hidden_treasure", no_template=_COMMON,
+               needs=Needs(has=HandFlag.SELF_DRAWN, lacks=HandFlag.EXPOSED),
+               shows=said_of_winning_tile(
     lambda w: f"nothing was exposed and the winning tile {w} was self-drawn"))
 def hidden_treasure(f: HandFacts) -> int:
     # Every tile drawn by the player: nothing exposed and the winning tile self-drawn.
@@ -202,24 +215,27 @@ def _clean_text(hand: Hand) -> str:
 
 
 @reading_detector("seat_wind_pung", SETS_AND_PARTIAL, no_template=_COMMON,
-                  shows=groups(pung_of(lambda t, hand: t == hand.seat_wind)))
+                  shows=groups(pung_of(lambda t, hand: t == hand.seat_wind)),
+                  needs=Needs(wind_pungs=1))
 def seat_wind_pung(r: Reading) -> int:
     return sum(1 for t in r.pungs if t == r.facts.hand.seat_wind)
 
 
 @reading_detector("prevailing_wind_pung", SETS_AND_PARTIAL, no_template=_COMMON,
-                  shows=groups(pung_of(lambda t, hand: t == hand.prevailing_wind)))
+                  shows=groups(pung_of(lambda t, hand: t == hand.prevailing_wind)),
+                  needs=Needs(wind_pungs=1))
 def prevailing_wind_pung(r: Reading) -> int:
     return sum(1 for t in r.pungs if t == r.facts.hand.prevailing_wind)
 
 
 @hand_detector("concealed_kongs_3", SETS_AND_PARTIAL, shows=_HIDDEN_KONGS,
-               no_template=_NOT_YET)
+               no_template=_NOT_YET, needs=Needs(has=HandFlag.KONG))
 def concealed_kongs_3(f: HandFacts) -> int:
     return int(sum(1 for m in f.hand.melds if m.kind is MeldKind.KONG and not m.exposed) >= 3)
 
 
-@hand_detector("clean_hand", shows=said(_clean_text), no_template=_NOT_YET)
+@hand_detector("clean_hand", shows=said(_clean_text), no_template=_NOT_YET,
+               needs=Needs(has=HandFlag.HONOR))
 def clean_hand(f: HandFacts) -> int:
     # One number suit with honors, or only 1s and 9s with honors.
     if not f.has_honor:
@@ -228,6 +244,7 @@ def clean_hand(f: HandFacts) -> int:
 
 
 @hand_detector("very_clean_hand", no_template=_NOT_YET,
+               needs=Needs(has=HandFlag.HONOR | HandFlag.ONE_SUIT, lacks=HandFlag.SIMPLE),
                shows=said(lambda h: f"only the 1s and 9s of {suit_names(h)[1]}, and honors"))
 def very_clean_hand(f: HandFacts) -> int:
     # Only the 1s and 9s of one suit, with honors.
@@ -244,24 +261,26 @@ def pure_hand(f: HandFacts) -> int:
 
 # --- regular limit hands -------------------------------------------------------------
 
-@reading_detector("imperial_jade", SETS, no_template=_RARE_LIMIT, shows=said(
-    "every tile is green: b2, b3, b4, b6, b8 or the green dragon"))
+@reading_detector("imperial_jade", SETS, no_template=_RARE_LIMIT, needs=Needs(lacks=NOT_GREEN),
+                  shows=said("every tile is green: b2, b3, b4, b6, b8 or the green dragon"))
 def imperial_jade(r: Reading) -> int:
     # Sets and a pair made only of green tiles: b2 b3 b4 b6 b8 and the green dragon.
     return int(r.facts.kinds <= tiles.GREEN_TILES)
 
 
-@hand_detector("four_hidden_kongs", shows=_HIDDEN_KONGS, no_template=_RARE_LIMIT)
+@hand_detector("four_hidden_kongs", shows=_HIDDEN_KONGS, no_template=_RARE_LIMIT,
+               needs=Needs(has=HandFlag.KONG))
 def four_hidden_kongs(f: HandFacts) -> int:
     melds = f.hand.melds
     return int(len(melds) == 4 and all(m.kind is MeldKind.KONG and not m.exposed for m in melds))
 
 
 @reading_detector("heads_and_tails", SETS, no_template=_RARE_LIMIT,
+                  needs=Needs(has=HandFlag.TERMINAL, lacks=HandFlag.HONOR | HandFlag.SIMPLE),
                   shows=said("every set and the pair are 1s and 9s"))
 def heads_and_tails(r: Reading) -> int:
     # Pungs and a pair of 1s and 9s only (any suits); they may be exposed.
-    return int(all(tiles.IS_TERMINAL[t] for t in r.facts.kinds))
+    return int(r.facts.only(TERMINAL_MASK))
 
 
 _GATES = NINE_GATES_COUNTS
@@ -275,7 +294,10 @@ def _one_suit_counts(f: HandFacts) -> tuple[int, ...] | None:
     return tuple(f.counts[base : base + 9])
 
 
-@hand_detector("winding_snake", shows=whole_hand, no_template=_RARE_LIMIT)
+_ONE_PURE_SUIT = Needs(has=HandFlag.ONE_SUIT, lacks=HandFlag.HONOR)
+
+
+@hand_detector("winding_snake", shows=whole_hand, no_template=_RARE_LIMIT, needs=_ONE_PURE_SUIT)
 def winding_snake(f: HandFacts) -> int:
     # 111 2345678 999 of one suit plus a 2, 5 or 8 to pair; it may be exposed.
     counts = _one_suit_counts(f)
@@ -287,7 +309,8 @@ def winding_snake(f: HandFacts) -> int:
 
 # --- irregular limit hands -----------------------------------------------------------
 
-@hand_detector("nine_gates_any", shows=whole_hand, no_template=_RARE_LIMIT)
+@hand_detector("nine_gates_any", shows=whole_hand, no_template=_RARE_LIMIT,
+               needs=Needs(has=HandFlag.ONE_SUIT, lacks=HandFlag.HONOR | HandFlag.MELDS))
 def nine_gates_any(f: HandFacts) -> int:
     # 1112345678999 of one suit plus any tile of that suit, all concealed.  Unlike
     # R17 (the default ruleset), it does not matter which tile came last.
@@ -308,15 +331,17 @@ for _form in (STRAIGHT_OF_WINDS, STRAIGHT_OF_DRAGONS, PEKING_GARDEN):
     _special(_form)
 
 
-def _twins(name: str, test: Callable[[HandFacts], bool]) -> None:
-    @reading_detector(name, _PAIRS, shows=groups(is_pair), no_template=_RARE_LIMIT)
+def _twins(name: str, test: Callable[[HandFacts], bool], needs: Needs = ANYTHING) -> None:
+    @reading_detector(name, _PAIRS, shows=groups(is_pair), no_template=_RARE_LIMIT, needs=needs)
     def detect(r: Reading) -> int:
         return int(r.shape is Shape.SEVEN_PAIRS and test(r.facts))
 
 
 _twins("twins", lambda f: True)
-_twins("twins_clean", lambda f: f.has_honor and len(f.number_suits) == 1)
+_CLEAN = HandFlag.HONOR | HandFlag.ONE_SUIT
+_twins("twins_clean", lambda f: f.has_honor and len(f.number_suits) == 1, Needs(has=_CLEAN))
 _twins("twins_very_clean",
-       lambda f: f.has_honor and len(f.number_suits) == 1 and not f.has_simple)
-_twins("twins_pure", lambda f: not f.has_honor and len(f.number_suits) == 1)
-_twins("twins_honors", lambda f: not f.number_suits)
+       lambda f: f.has_honor and len(f.number_suits) == 1 and not f.has_simple,
+       Needs(has=_CLEAN, lacks=HandFlag.SIMPLE))
+_twins("twins_pure", lambda f: not f.has_honor and len(f.number_suits) == 1, _ONE_PURE_SUIT)
+_twins("twins_honors", lambda f: not f.number_suits, Needs(lacks=NUMBER_SUITS))

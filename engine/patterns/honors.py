@@ -5,8 +5,11 @@ from __future__ import annotations
 from mj_trainer.engine import tiles
 from mj_trainer.engine.arrangements import Shape
 from mj_trainer.engine.patterns.registry import (
+    NUMBER_SUITS,
     SETS_AND_PARTIAL,
     HandFacts,
+    HandFlag,
+    Needs,
     Reading,
     cite,
     hand_detector,
@@ -20,62 +23,57 @@ _DRAGON_PUNGS = groups(pung_of(lambda t, hand: tiles.IS_DRAGON[t]))
 _DRAGON_GROUPS = groups(lambda g, hand: tiles.IS_DRAGON[g.tile])
 
 
-def _winds(r: Reading) -> int:
-    return sum(1 for t in r.pungs if tiles.IS_WIND[t])
-
-
-def _dragons(r: Reading) -> int:
-    return sum(1 for t in r.pungs if tiles.IS_DRAGON[t])
-
-
-@reading_detector("wind_pung", shows=_WIND_PUNGS)
+@reading_detector("wind_pung", shows=_WIND_PUNGS, needs=Needs(wind_pungs=1))
 def wind_pung(r: Reading) -> int:
-    return _winds(r)
+    return r.wind_pungs
 
 
-@reading_detector("little_three_winds", shows=_WIND_GROUPS)
+@reading_detector("little_three_winds", shows=_WIND_GROUPS, needs=Needs(wind_pungs=2))
 def little_three_winds(r: Reading) -> int:
-    return int(_winds(r) >= 2 and r.eyes >= 0 and tiles.IS_WIND[r.eyes])
+    return int(r.wind_pungs >= 2 and r.eyes >= 0 and tiles.IS_WIND[r.eyes])
 
 
-@reading_detector("big_three_winds", shows=_WIND_GROUPS)
+@reading_detector("big_three_winds", shows=_WIND_GROUPS, needs=Needs(wind_pungs=3))
 def big_three_winds(r: Reading) -> int:
-    return int(_winds(r) >= 3)
+    return int(r.wind_pungs >= 3)
 
 
-@reading_detector("little_four_winds", shows=_WIND_GROUPS)
+@reading_detector("little_four_winds", shows=_WIND_GROUPS, needs=Needs(wind_pungs=3))
 def little_four_winds(r: Reading) -> int:
-    return int(_winds(r) == 3 and r.eyes >= 0 and tiles.IS_WIND[r.eyes])
+    return int(r.wind_pungs == 3 and r.eyes >= 0 and tiles.IS_WIND[r.eyes])
 
 
-@reading_detector("big_four_winds", shows=_WIND_GROUPS)
+@reading_detector("big_four_winds", shows=_WIND_GROUPS, needs=Needs(wind_pungs=4))
 def big_four_winds(r: Reading) -> int:
-    return int(_winds(r) == 4)
+    return int(r.wind_pungs == 4)
 
 
-@reading_detector("dragon_pung", SETS_AND_PARTIAL, shows=_DRAGON_PUNGS)
+@reading_detector("dragon_pung", SETS_AND_PARTIAL, shows=_DRAGON_PUNGS,
+                  needs=Needs(dragon_pungs=1))
 def dragon_pung(r: Reading) -> int:
-    return _dragons(r)
+    return r.dragon_pungs
 
 
-@reading_detector("little_three_dragons", shows=_DRAGON_GROUPS)
+@reading_detector("little_three_dragons", shows=_DRAGON_GROUPS, needs=Needs(dragon_pungs=2))
 def little_three_dragons(r: Reading) -> int:
-    return int(_dragons(r) == 2 and r.eyes >= 0 and tiles.IS_DRAGON[r.eyes])
+    return int(r.dragon_pungs == 2 and r.eyes >= 0 and tiles.IS_DRAGON[r.eyes])
 
 
-@reading_detector("big_three_dragons", shows=_DRAGON_GROUPS)
+@reading_detector("big_three_dragons", shows=_DRAGON_GROUPS, needs=Needs(dragon_pungs=3))
 def big_three_dragons(r: Reading) -> int:
-    return int(_dragons(r) == 3)
+    return int(r.dragon_pungs == 3)
 
 
 @hand_detector("all_honors", shows=said("every tile is a wind or a dragon"),
-               breaks=breaking_tiles(lambda t: tiles.IS_HONOR[t], "number tiles"))
+               breaks=breaking_tiles(lambda t: tiles.IS_HONOR[t], "number tiles"),
+               needs=Needs(lacks=NUMBER_SUITS))
 def all_honors(f: HandFacts) -> int:
     # R23: any hand made only of honors, seven pairs included.
     return int(not f.number_suits)
 
 
-@reading_detector("all_honor_pairs", frozenset({Shape.SEVEN_PAIRS}), shows=groups(is_pair))
+@reading_detector("all_honor_pairs", frozenset({Shape.SEVEN_PAIRS}), shows=groups(is_pair),
+                  needs=Needs(has=HandFlag.WINDS | HandFlag.DRAGONS))
 def all_honor_pairs(r: Reading) -> int:
     # R23: the seven pairs are the seven different honors.
     if r.shape is not Shape.SEVEN_PAIRS:
@@ -85,7 +83,8 @@ def all_honor_pairs(r: Reading) -> int:
 
 @reading_detector("value_honor", shows=groups(pung_of(
     # Zung Jung: the dragons and the seat wind; the prevailing wind earns nothing.
-    lambda t, hand: tiles.IS_DRAGON[t] or t == hand.seat_wind)))
+    lambda t, hand: tiles.IS_DRAGON[t] or t == hand.seat_wind)),
+    needs=Needs(pungs=1, has=HandFlag.HONOR))
 def value_honor(r: Reading) -> int:
     """Zung Jung's 3.1: pungs of dragons or of the seat wind (prevailing wind not)."""
     seat = r.facts.hand.seat_wind

@@ -10,7 +10,9 @@ from mj_trainer.engine.hand import Hand, Incidental
 from mj_trainer.engine.patterns.registry import (
     BONUS,
     HandFacts,
+    HandFlag,
     HandFn,
+    Needs,
     Shown,
     Trait,
     cite,
@@ -22,6 +24,10 @@ from mj_trainer.engine.patterns.shows import said
 # Incidentals that need a declared kong, and the one that needs a bonus tile.
 _KONG_EVENTS = frozenset({Incidental.WIN_ON_KONG, Incidental.KONG_ON_KONG})
 _BONUS_EVENTS = frozenset({Incidental.WIN_ON_BONUS})
+
+
+_EVENT = Needs(has=HandFlag.INCIDENTAL)
+_HAS_BONUS = Needs(has=HandFlag.BONUS)
 
 
 def _circumstance(item: Incidental) -> tuple[Trait, tuple[str, ...]]:
@@ -40,7 +46,8 @@ def _won_with(item: Incidental) -> str:
 def _incidental(name: str, item: Incidental) -> HandFn:
     traits, context = _circumstance(item)
 
-    @hand_detector(name, shows=said(_won_with(item)), traits=traits, reads=context)
+    @hand_detector(name, shows=said(_won_with(item)), traits=traits, reads=context,
+                   needs=_EVENT)
     def detect(f: HandFacts) -> int:
         return int(item in f.incidentals)
 
@@ -80,7 +87,7 @@ _ALL_BONUS = _bonus_shown("all")
 
 
 @hand_detector(_HEAVEN.value, shows=said(_won_with(_HEAVEN)), traits=Trait.CIRCUMSTANCE,
-               reads=(_HEAVEN.value,))
+               reads=(_HEAVEN.value,), needs=_EVENT)
 def blessing_of_heaven(f: HandFacts) -> int:
     return int(Incidental.BLESSING_OF_HEAVEN in f.incidentals)
 
@@ -98,27 +105,32 @@ def blessing_of_heaven_void(f: HandFacts) -> str | None:
             "hand is no longer the initial one and the blessing does not count")
 
 
-@hand_detector("bonus_tile", shows=_ALL_BONUS, traits=_PER_TILE, reads=(BONUS,))
+@hand_detector("bonus_tile", shows=_ALL_BONUS, traits=_PER_TILE, reads=(BONUS,),
+               needs=_HAS_BONUS)
 def bonus_tile(f: HandFacts) -> int:
     return len(f.bonus)
 
 
-@hand_detector("all_flowers", shows=_ALL_BONUS, traits=_BONUS_TRAITS, reads=(BONUS,))
+@hand_detector("all_flowers", shows=_ALL_BONUS, traits=_BONUS_TRAITS, reads=(BONUS,),
+               needs=_HAS_BONUS)
 def all_flowers(f: HandFacts) -> int:
     return int(f.bonus >= frozenset(tiles.FLOWERS))
 
 
-@hand_detector("all_seasons", shows=_ALL_BONUS, traits=_BONUS_TRAITS, reads=(BONUS,))
+@hand_detector("all_seasons", shows=_ALL_BONUS, traits=_BONUS_TRAITS, reads=(BONUS,),
+               needs=_HAS_BONUS)
 def all_seasons(f: HandFacts) -> int:
     return int(f.bonus >= frozenset(tiles.SEASONS))
 
 
-@hand_detector("all_bonus_tiles", shows=_ALL_BONUS, traits=_BONUS_TRAITS, reads=(BONUS,))
+@hand_detector("all_bonus_tiles", shows=_ALL_BONUS, traits=_BONUS_TRAITS, reads=(BONUS,),
+               needs=_HAS_BONUS)
 def all_bonus_tiles(f: HandFacts) -> int:
     return int(len(f.bonus) == 8)
 
 
-@hand_detector("bonus_tile_loose", shows=_ALL_BONUS, traits=_PER_TILE, reads=(BONUS,))
+@hand_detector("bonus_tile_loose", shows=_ALL_BONUS, traits=_PER_TILE, reads=(BONUS,),
+               needs=_HAS_BONUS)
 def bonus_tile_loose(f: HandFacts) -> int:
     """Bonus tiles outside a complete set of four (the early guide pays a set flat)."""
     flowers = f.bonus & frozenset(tiles.FLOWERS)
@@ -132,14 +144,14 @@ def _own_number(f: HandFacts) -> int:
 
 
 @hand_detector("bonus_tile_proper", shows=_bonus_shown("proper"), traits=_PER_TILE,
-               reads=(BONUS,))
+               reads=(BONUS,), needs=_HAS_BONUS)
 def bonus_tile_proper(f: HandFacts) -> int:
     """Zung Jung 11.1.2: the flower and the season whose number matches the seat."""
     return sum(1 for t in f.bonus if tiles.RANK[t] == _own_number(f))
 
 
 @hand_detector("bonus_tile_improper", shows=_bonus_shown("improper"), traits=_PER_TILE,
-               reads=(BONUS,))
+               reads=(BONUS,), needs=_HAS_BONUS)
 def bonus_tile_improper(f: HandFacts) -> int:
     """Zung Jung 11.1.1: the other flowers and seasons."""
     return sum(1 for t in f.bonus if tiles.RANK[t] != _own_number(f))

@@ -10,13 +10,13 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Callable
-from dataclasses import dataclass, field, replace
-from enum import Flag, auto
+from dataclasses import dataclass, replace
+from enum import Flag, IntFlag, auto
 from typing import Final, TypeVar
 
 from mj_trainer.engine import tiles
-from mj_trainer.engine.arrangements import Arrangement, Group, GroupKind, Shape, count_vector
-from mj_trainer.engine.hand import Hand, Incidental
+from mj_trainer.engine.arrangements import Arrangement, Group, GroupKind, Shape
+from mj_trainer.engine.hand import Hand, Incidental, MeldKind
 from mj_trainer.engine.tiles import Suit, Tile
 
 # The two patterns the scorer decides itself, from every other pattern (no detector
@@ -45,6 +45,59 @@ class Trait(Flag):
     THIRTEEN_ORPHANS = auto()  # every thirteen orphans hand shows it
     EVERY_WIN = auto()  # every winning hand has it (classical going out)
 
+
+class HandFlag(IntFlag):
+    """Hand-wide facts as bits, for the quick pre-checks of `Needs`."""
+
+    COINS = auto()
+    BAMBOO = auto()
+    CHARACTERS = auto()
+    WINDS = auto()
+    DRAGONS = auto()
+    HONOR = auto()  # a wind or a dragon
+    TERMINAL = auto()  # a 1 or a 9
+    SIMPLE = auto()  # a 2 to 8
+    ONE_SUIT = auto()  # exactly one number suit
+    MELDS = auto()  # a declared set
+    KONG = auto()  # a declared kong
+    EXPOSED = auto()  # an exposed set
+    SELF_DRAWN = auto()
+    INCIDENTAL = auto()  # any circumstance of the win
+    BONUS = auto()  # a flower or a season
+
+
+NUMBER_SUITS = HandFlag.COINS | HandFlag.BAMBOO | HandFlag.CHARACTERS
+NO_FLAGS = HandFlag(0)
+
+
+@dataclass(frozen=True, slots=True)
+class Needs:
+    """What a hand or reading must have for a detector to answer anything but 0.
+
+    Declared with the detector, so the scorer skips it when a quick look at the hand
+    (its `HandFlag`s) or at the reading (how many chows and pungs, of winds and of
+    dragons) says it cannot fire.  A cheap promise, not the rule: the detector still
+    decides.  `tests/engine/test_detector_needs.py` checks every promise on many hands.
+    """
+
+    has: HandFlag = NO_FLAGS  # every one of these
+    lacks: HandFlag = NO_FLAGS  # none of these
+    chows: int = 0  # at least this many chows
+    pungs: int = 0  # at least this many pungs or kongs
+    wind_pungs: int = 0
+    dragon_pungs: int = 0
+
+    def met_by_hand(self, flags: int) -> bool:
+        return flags & self.has == self.has and not flags & self.lacks
+
+    def met_by_reading(self, signature: int) -> bool:
+        """Against `Reading.signature`: the hand's flags and the reading's set counts."""
+        chows, pungs, winds, dragons, flags = unpack_signature(signature)
+        return (self.met_by_hand(flags) and chows >= self.chows and pungs >= self.pungs
+                and winds >= self.wind_pungs and dragons >= self.dragon_pungs)
+
+
+ANYTHING: Final = Needs()
 
 @dataclass(frozen=True, slots=True)
 class Shown:
@@ -82,93 +135,247 @@ class Detector:
     fn: Callable[..., int] | None = None  # the detector function (None: the scorer's own)
     no_template: str = ""  # why the generator has no template for it ("": it has one)
     rulings: tuple[str, ...] = ()  # the rulings (R numbers) that settle how it is read
+    needs: Needs = ANYTHING  # when it can answer anything but 0 (the scorer's pre-check)
 
 
 CATALOGUE: dict[str, Detector] = {}
 
 
-@dataclass(slots=True)
-class HandFacts:
-    """What the whole hand shows, whatever the arrangement; computed once a hand."""
+# Plain ints for the hot path (IntFlag arithmetic builds enum members, which is slow).
+_COINS, _BAMBOO, _CHARACTERS = (int(HandFlag.COINS), int(HandFlag.BAMBOO),
+                                int(HandFlag.CHARACTERS))
+_WINDS, _DRAGONS, _HONOR = int(HandFlag.WINDS), int(HandFlag.DRAGONS), int(HandFlag.HONOR)
+_TERMINAL, _SIMPLE, _ONE_SUIT = (int(HandFlag.TERMINAL), int(HandFlag.SIMPLE),
+                                 int(HandFlag.ONE_SUIT))
+_MELDS, _KONG, _EXPOSED = int(HandFlag.MELDS), int(HandFlag.KONG), int(HandFlag.EXPOSED)
+_SELF_DRAWN, _INCIDENTAL, _BONUS = (int(HandFlag.SELF_DRAWN), int(HandFlag.INCIDENTAL),
+                                    int(HandFlag.BONUS))
 
-    hand: Hand
-    counts: list[int]
-    kinds: frozenset[Tile]
-    types: frozenset[Suit]
-    number_suits: frozenset[Suit]
-    has_honor: bool
-    has_terminal: bool
-    has_simple: bool
-    incidentals: frozenset[Incidental]
-    bonus: frozenset[Tile]
-    # The tiles the hand was waiting on; filled in by the scorer only for rulesets
-    # with a pattern that needs them (classical "only possible tile").
-    waits: tuple[Tile, ...] | None = None
+
+def _tile_mask(test: tuple[bool, ...]) -> int:
+    return sum(1 << t for t in range(tiles.NUM_KINDS) if test[t])
+
+
+# Bit t of a hand's tile mask is set when the hand holds tile t.
+SUIT_MASKS: Final = tuple(0x1FF << (9 * s) for s in range(3))
+WIND_MASK: Final = _tile_mask(tiles.IS_WIND)
+DRAGON_MASK: Final = _tile_mask(tiles.IS_DRAGON)
+TERMINAL_MASK: Final = _tile_mask(tiles.IS_TERMINAL)
+SIMPLE_MASK: Final = _tile_mask(tiles.IS_SIMPLE)
+_BIT: Final = tuple(1 << t for t in range(tiles.NUM_KINDS))
+_SUITS_OF: Final = tuple(frozenset(s for s in (Suit.COINS, Suit.BAMBOO, Suit.CHARACTERS)
+                                   if bits >> int(s) & 1) for bits in range(8))
+_TYPES_OF: Final = tuple(frozenset(s for s in (Suit.COINS, Suit.BAMBOO, Suit.CHARACTERS,
+                                               Suit.WINDS, Suit.DRAGONS)
+                                   if bits >> int(s) & 1) for bits in range(32))
+_NO_TILES: Final[frozenset[Tile]] = frozenset()
+_NO_EVENTS: Final[frozenset[Incidental]] = frozenset()
+
+
+class HandFacts:
+    """What the whole hand shows, whatever the arrangement; computed once a hand.
+
+    Tile classes are kept as bits (`mask`: one bit per tile kind held; `flags`: the
+    `HandFlag`s), so detectors and the scorer's pre-checks test integers.
+    """
+
+    __slots__ = (
+        "bonus",
+        "counts",
+        "flags",
+        "hand",
+        "has_honor",
+        "has_simple",
+        "has_terminal",
+        "incidentals",
+        "mask",
+        "number_suits",
+        "types",
+        "waits",
+    )
+
+    def __init__(self, hand: Hand, counts: list[int], mask: int, flags: int) -> None:
+        self.hand = hand
+        self.counts = counts
+        self.mask = mask
+        self.flags = flags
+        self.types: frozenset[Suit] = _TYPES_OF[flags & 31]
+        self.number_suits: frozenset[Suit] = _SUITS_OF[flags & 7]
+        self.has_honor = bool(flags & _HONOR)
+        self.has_terminal = bool(flags & _TERMINAL)
+        self.has_simple = bool(flags & _SIMPLE)
+        self.incidentals: frozenset[Incidental] = hand.incidentals
+        self.bonus: frozenset[Tile] = frozenset(hand.bonus) if hand.bonus else _NO_TILES
+        # The tiles the hand was waiting on; filled in by the scorer only for rulesets
+        # with a pattern that needs them (classical "only possible tile").
+        self.waits: tuple[Tile, ...] | None = None
+
+    @property
+    def kinds(self) -> frozenset[Tile]:
+        """The tile kinds the hand holds."""
+        mask = self.mask
+        return frozenset(t for t in range(tiles.NUM_KINDS) if mask >> t & 1)
+
+    def only(self, allowed: int) -> bool:
+        """Whether every tile of the hand is in the tile mask `allowed`."""
+        return not self.mask & ~allowed
 
     @classmethod
     def of(cls, hand: Hand) -> HandFacts:
-        all_tiles = hand.all_tiles()
-        kinds = frozenset(all_tiles)
-        types = frozenset(tiles.SUIT[t] for t in kinds)
-        return cls(
-            hand=hand,
-            counts=count_vector(all_tiles),
-            kinds=kinds,
-            types=types,
-            number_suits=types & {Suit.COINS, Suit.BAMBOO, Suit.CHARACTERS},
-            has_honor=any(tiles.IS_HONOR[t] for t in kinds),
-            has_terminal=any(tiles.IS_TERMINAL[t] for t in kinds),
-            has_simple=any(tiles.IS_SIMPLE[t] for t in kinds),
-            incidentals=hand.incidentals,
-            bonus=frozenset(hand.bonus),
-        )
+        counts = [0] * tiles.NUM_KINDS
+        mask = 0
+        bit = _BIT
+        for t in hand.concealed:
+            counts[t] += 1
+            mask |= bit[t]
+        flags = 0
+        melds = hand.melds
+        if melds:
+            flags = _MELDS
+            for m in melds:
+                t = m.tile
+                kind = m.kind
+                if kind is MeldKind.CHOW:
+                    counts[t] += 1
+                    counts[t + 1] += 1
+                    counts[t + 2] += 1
+                    mask |= 7 << t
+                else:
+                    if kind is MeldKind.KONG:
+                        counts[t] += 4
+                        flags |= _KONG
+                    else:
+                        counts[t] += 3
+                    mask |= bit[t]
+                if m.exposed:
+                    flags |= _EXPOSED
+        suits = 0
+        if mask & 0x1FF:
+            flags |= _COINS
+            suits += 1
+        if mask & 0x3FE00:
+            flags |= _BAMBOO
+            suits += 1
+        if mask & 0x7FC0000:
+            flags |= _CHARACTERS
+            suits += 1
+        if suits == 1:
+            flags |= _ONE_SUIT
+        if mask & WIND_MASK:
+            flags |= _WINDS | _HONOR
+        if mask & DRAGON_MASK:
+            flags |= _DRAGONS | _HONOR
+        if mask & TERMINAL_MASK:
+            flags |= _TERMINAL
+        if mask & SIMPLE_MASK:
+            flags |= _SIMPLE
+        if hand.self_drawn:
+            flags |= _SELF_DRAWN
+        if hand.incidentals:
+            flags |= _INCIDENTAL
+        if hand.bonus:
+            flags |= _BONUS
+        return cls(hand, counts, mask, flags)
 
 
-@dataclass(slots=True)
+def unpack_signature(signature: int) -> tuple[int, int, int, int, int]:
+    """A reading's chows, pungs, wind and dragon pungs, and its hand's flags, from the
+    one int `Reading` packs them in."""
+    return (signature & 15, signature >> 4 & 15, signature >> 8 & 15, signature >> 12 & 15,
+            signature >> 16)
+
+
+_CHOW, _PUNG, _KONG_GROUP, _PAIR = GroupKind.CHOW, GroupKind.PUNG, GroupKind.KONG, GroupKind.PAIR
+_REGULAR, _PARTIAL = Shape.REGULAR, Shape.PARTIAL
+_EMPTY_COUNTS: Final[Counter[Tile]] = Counter()
+
+
 class Reading:
-    """One arrangement seen the way set-based detectors need it."""
+    """One arrangement seen the way set-based detectors need it; built once a reading.
 
-    facts: HandFacts
-    arrangement: Arrangement
-    shape: Shape
-    chows: list[Tile]
-    pungs: list[Tile]  # pungs and kongs alike (R4)
-    concealed_pungs: int  # R3: concealed kongs and pungs all drawn by the player
-    eyes: Tile  # -1 when the shape has no eyes
-    chow_counts: Counter[Tile] = field(default_factory=Counter)
-    # Per number suit, a bit mask of the chows' starting ranks and of the pungs' ranks
-    # (bit r-1 for rank r), so run-shaped patterns test a few integers.
-    chow_masks: tuple[int, int, int] = (0, 0, 0)
-    pung_masks: tuple[int, int, int] = (0, 0, 0)
+    Per number suit, a bit mask of the chows' starting ranks and of the pungs' ranks
+    (bit r-1 for rank r), so run-shaped patterns test a few integers.
+    """
+
+    __slots__ = (
+        "_chow_counts",
+        "arrangement",
+        "chow_masks",
+        "chows",
+        "concealed_pungs",
+        "dragon_pungs",
+        "eyes",
+        "facts",
+        "pung_masks",
+        "pungs",
+        "shape",
+        "signature",
+        "wind_pungs",
+    )
+
+    def __init__(self, facts: HandFacts, arrangement: Arrangement) -> None:
+        chows: list[Tile] = []
+        pungs: list[Tile] = []
+        hidden = winds = dragons = 0
+        c0 = c1 = c2 = p0 = p1 = p2 = 0
+        shape = arrangement.shape
+        groups = arrangement.groups
+        for g in groups:
+            kind = g[0]
+            t = g[1]
+            if kind is _CHOW:
+                chows.append(t)
+                if t < 9:
+                    c0 |= 1 << t
+                elif t < 18:
+                    c1 |= 1 << (t - 9)
+                else:
+                    c2 |= 1 << (t - 18)
+            elif kind is _PUNG or kind is _KONG_GROUP:
+                pungs.append(t)
+                if g[2]:
+                    hidden += 1
+                if t < 9:
+                    p0 |= 1 << t
+                elif t < 18:
+                    p1 |= 1 << (t - 9)
+                elif t < 27:
+                    p2 |= 1 << (t - 18)
+                elif t < 31:
+                    winds += 1
+                else:
+                    dragons += 1
+        eyes = -1
+        if shape is _REGULAR:
+            eyes = groups[-1][1]
+        elif shape is _PARTIAL:
+            eyes = next((g[1] for g in groups if g[0] is _PAIR), -1)
+        self.facts = facts
+        self.arrangement = arrangement
+        self.shape = shape
+        self.chows = chows
+        self.pungs = pungs  # pungs and kongs alike (R4)
+        self.concealed_pungs = hidden  # R3: concealed kongs and pungs all drawn by the player
+        self.eyes = eyes  # -1 when the shape has no eyes
+        self.chow_masks = (c0, c1, c2)
+        self.pung_masks = (p0, p1, p2)
+        self.wind_pungs = winds
+        self.dragon_pungs = dragons
+        self.signature = (len(chows) | len(pungs) << 4 | winds << 8 | dragons << 12
+                          | facts.flags << 16)
+        self._chow_counts: Counter[Tile] | None = None
+
+    @property
+    def chow_counts(self) -> Counter[Tile]:
+        """How many chows start at each tile (made on first use: few detectors ask)."""
+        counts = self._chow_counts
+        if counts is None:
+            counts = self._chow_counts = Counter(self.chows) if self.chows else _EMPTY_COUNTS
+        return counts
 
     @classmethod
     def of(cls, facts: HandFacts, arrangement: Arrangement) -> Reading:
-        chows: list[Tile] = []
-        pungs: list[Tile] = []
-        hidden = 0
-        eyes = -1
-        for g in arrangement.groups:
-            kind = g.kind
-            if kind is GroupKind.CHOW:
-                chows.append(g.tile)
-            elif kind is GroupKind.PUNG or kind is GroupKind.KONG:
-                pungs.append(g.tile)
-                if g.concealed:
-                    hidden += 1
-        if arrangement.shape is Shape.REGULAR:
-            eyes = arrangement.groups[-1].tile
-        elif arrangement.shape is Shape.PARTIAL:
-            eyes = next((g.tile for g in arrangement.groups if g.kind is GroupKind.PAIR), -1)
-        return cls(facts, arrangement, arrangement.shape, chows, pungs, hidden, eyes,
-                   Counter(chows), _masks(chows), _masks(pungs))
-
-
-def _masks(starts: list[Tile]) -> tuple[int, int, int]:
-    masks = [0, 0, 0]
-    for t in starts:
-        if t < 27:
-            masks[t // 9] |= 1 << (t % 9)
-    return masks[0], masks[1], masks[2]
+        return cls(facts, arrangement)
 
 
 HandDetector = Callable[[HandFacts], int]
@@ -210,10 +417,10 @@ def has_trait(detector: str, trait: Trait) -> bool:
 
 def _declare(name: str, scope: str, shapes: frozenset[Shape] | None, shows: Proof | None,
              traits: Trait, reads: tuple[str, ...], breaks: Proof | None,
-             fn: Callable[..., int] | None, no_template: str) -> None:
+             fn: Callable[..., int] | None, no_template: str, needs: Needs = ANYTHING) -> None:
     assert name not in CATALOGUE, name
     CATALOGUE[name] = Detector(name, scope, shapes, shows, traits, frozenset(reads), breaks,
-                               fn, no_template)
+                               fn, no_template, needs=needs)
 
 
 def cite(ruling: str, *detectors: Callable[..., int] | str) -> None:
@@ -239,16 +446,17 @@ R = TypeVar("R", bound=ReadingDetector)
 def hand_detector(name: str, shapes: frozenset[Shape] | None = None, *,
                   shows: Proof | None = None, traits: Trait = Trait.NONE,
                   reads: tuple[str, ...] = (), breaks: Proof | None = None,
-                  no_template: str = "") -> Callable[[H], H]:
+                  no_template: str = "", needs: Needs = ANYTHING) -> Callable[[H], H]:
     """Declare a detector that needs only the tiles and context of the hand.
 
     `shapes` names the hand shapes it can ever fire for when that is narrower than
     all of them (kongs exist only in regular hands); the scorer runs it once a hand.
-    `shows` is its evidence, `traits` and `reads` what it needs (see `Detector`).
+    `shows` is its evidence, `traits` and `reads` what it needs (see `Detector`);
+    `needs` the hand flags without which it always answers 0.
     """
 
     def register(fn: H) -> H:
-        _declare(name, "hand", shapes, shows, traits, reads, breaks, fn, no_template)
+        _declare(name, "hand", shapes, shows, traits, reads, breaks, fn, no_template, needs)
         HAND_DETECTORS[name] = fn
         if shapes is not None:
             DETECTOR_SHAPES[name] = shapes
@@ -272,11 +480,14 @@ def void_when(name: str) -> Callable[[Callable[[HandFacts], str | None]],
 def reading_detector(name: str, shapes: frozenset[Shape] = SETS, *,
                      shows: Proof | None = None, traits: Trait = Trait.NONE,
                      reads: tuple[str, ...] = (), breaks: Proof | None = None,
-                     no_template: str = "") -> Callable[[R], R]:
-    """Declare a detector that reads one arrangement of the given shapes."""
+                     no_template: str = "", needs: Needs = ANYTHING) -> Callable[[R], R]:
+    """Declare a detector that reads one arrangement of the given shapes.
+
+    `needs` says which hands and readings it can fire for at all (see `Needs`).
+    """
 
     def register(fn: R) -> R:
-        _declare(name, "reading", shapes, shows, traits, reads, breaks, fn, no_template)
+        _declare(name, "reading", shapes, shows, traits, reads, breaks, fn, no_template, needs)
         READING_DETECTORS[name] = fn
         DETECTOR_SHAPES[name] = shapes
         return fn

@@ -10,7 +10,9 @@ from mj_trainer.engine.hand import Hand
 from mj_trainer.engine.patterns.registry import (
     SETS_AND_PARTIAL,
     HandFacts,
+    HandFlag,
     HandFn,
+    Needs,
     Reading,
     ReadingFn,
     Shown,
@@ -63,7 +65,8 @@ def _chows_not_pungs(hand: Hand, a: Arrangement | None) -> Shown | None:
     return Shown(found, phrase="chows") if found else None
 
 
-@reading_detector("all_pungs", shows=groups(is_pung), breaks=_chows_not_pungs)
+@reading_detector("all_pungs", shows=groups(is_pung), breaks=_chows_not_pungs,
+                  needs=Needs(pungs=4))
 def all_pungs(r: Reading) -> int:
     return int(r.shape is Shape.REGULAR and len(r.pungs) == 4)
 
@@ -71,7 +74,8 @@ def all_pungs(r: Reading) -> int:
 def _concealed_pungs(n: int) -> ReadingFn:
     # A loser's hand (classical settlement) has concealed pungs too.
     @reading_detector(f"concealed_pungs_{n}", SETS_AND_PARTIAL,
-                      shows=groups(lambda g, hand: g.is_pung and g.concealed))
+                      shows=groups(lambda g, hand: g.is_pung and g.concealed),
+                      needs=Needs(pungs=n))
     def detect(r: Reading) -> int:
         return int(r.concealed_pungs >= n)
 
@@ -79,7 +83,8 @@ def _concealed_pungs(n: int) -> ReadingFn:
 
 
 def _kongs(n: int) -> HandFn:
-    @hand_detector(f"kongs_{n}", SETS_AND_PARTIAL, shows=groups(is_kong), traits=Trait.KONG)
+    @hand_detector(f"kongs_{n}", SETS_AND_PARTIAL, shows=groups(is_kong), traits=Trait.KONG,
+                   needs=Needs(has=HandFlag.KONG))
     def detect(f: HandFacts) -> int:
         return int(f.hand.kong_count >= n)
 
@@ -90,40 +95,44 @@ concealed_pungs_2, concealed_pungs_3, concealed_pungs_4 = map(_concealed_pungs, 
 kongs_1, kongs_2, kongs_3, kongs_4 = map(_kongs, (1, 2, 3, 4))
 
 
-@reading_detector("two_identical_chows", shows=selected(_repeated_chows))
+@reading_detector("two_identical_chows", shows=selected(_repeated_chows), needs=Needs(chows=2))
 def two_identical_chows(r: Reading) -> int:
     return int(any(c >= 2 for c in r.chow_counts.values()))
 
 
-@reading_detector("two_identical_chows_twice", shows=selected(_repeated_chows))
+@reading_detector("two_identical_chows_twice", shows=selected(_repeated_chows),
+                  needs=Needs(chows=4))
 def two_identical_chows_twice(r: Reading) -> int:
     if len(r.chows) < 4:
         return 0
     return int(sum(c // 2 for c in r.chow_counts.values()) >= 2)
 
 
-@reading_detector("three_identical_chows", shows=selected(_repeated_chows))
+@reading_detector("three_identical_chows", shows=selected(_repeated_chows),
+                  needs=Needs(chows=3))
 def three_identical_chows(r: Reading) -> int:
     if len(r.chows) < 3:
         return 0
     return int(any(c >= 3 for c in r.chow_counts.values()))
 
 
-@reading_detector("four_identical_chows", shows=selected(_repeated_chows))
+@reading_detector("four_identical_chows", shows=selected(_repeated_chows),
+                  needs=Needs(chows=4))
 def four_identical_chows(r: Reading) -> int:
     if len(r.chows) < 4:
         return 0
     return int(any(c >= 4 for c in r.chow_counts.values()))
 
 
-@reading_detector("three_similar_chows", shows=selected(_similar_chows))
+@reading_detector("three_similar_chows", shows=selected(_similar_chows), needs=Needs(chows=3))
 def three_similar_chows(r: Reading) -> int:
     # A starting number present in the chow masks of all three suits.
     coins, bamboo, characters = r.chow_masks
     return int(bool(coins & bamboo & characters))
 
 
-@reading_detector("little_three_similar_pungs", shows=selected(_similar_pungs))
+@reading_detector("little_three_similar_pungs", shows=selected(_similar_pungs),
+                  needs=Needs(pungs=2))
 def little_three_similar_pungs(r: Reading) -> int:
     if r.eyes < 0 or r.eyes >= 27 or len(r.pungs) < 2:
         return 0
@@ -132,7 +141,7 @@ def little_three_similar_pungs(r: Reading) -> int:
     return int(len(suits) == 2 and r.eyes // 9 not in suits)
 
 
-@reading_detector("three_similar_pungs", shows=selected(_similar_pungs))
+@reading_detector("three_similar_pungs", shows=selected(_similar_pungs), needs=Needs(pungs=3))
 def three_similar_pungs(r: Reading) -> int:
     coins, bamboo, characters = r.pung_masks
     return int(bool(coins & bamboo & characters))
@@ -171,7 +180,7 @@ _FOUR_PUNGS = (_shape_mask((0, 1, 2, 3)),)
 def _chow_run(name: str, shapes: tuple[int, ...]) -> ReadingFn:
     least = min(bin(shape).count("1") for shape in shapes)  # chows the shape needs
 
-    @reading_detector(name, shows=selected(_run_chows))
+    @reading_detector(name, shows=selected(_run_chows), needs=Needs(chows=least))
     def detect(r: Reading) -> int:
         return int(len(r.chows) >= least and _masks_have(r.chow_masks, shapes))
 
@@ -183,24 +192,24 @@ three_consecutive_chows_twice = _chow_run("three_consecutive_chows_twice", _THRE
 four_consecutive_chows = _chow_run("four_consecutive_chows", _FOUR_CHOWS)
 
 
-@reading_detector("nine_tile_straight", shows=selected(_run_chows))
+@reading_detector("nine_tile_straight", shows=selected(_run_chows), needs=Needs(chows=3))
 def nine_tile_straight(r: Reading) -> int:
     # Exactly the chows 123, 456 and 789 of one suit (R18).
     return int(len(r.chows) >= 3 and any(m & _STRAIGHT[0] == _STRAIGHT[0]
                                          for m in r.chow_masks))
 
 
-@reading_detector("three_consecutive_pungs", shows=selected(_run_pungs))
+@reading_detector("three_consecutive_pungs", shows=selected(_run_pungs), needs=Needs(pungs=3))
 def three_consecutive_pungs(r: Reading) -> int:
     return int(len(r.pungs) >= 3 and _masks_have(r.pung_masks, _THREE_PUNGS))
 
 
-@reading_detector("four_consecutive_pungs", shows=selected(_run_pungs))
+@reading_detector("four_consecutive_pungs", shows=selected(_run_pungs), needs=Needs(pungs=4))
 def four_consecutive_pungs(r: Reading) -> int:
     return int(len(r.pungs) >= 4 and _masks_have(r.pung_masks, _FOUR_PUNGS))
 
 
-@reading_detector("three_mothers", shows=selected(_mothers))
+@reading_detector("three_mothers", shows=selected(_mothers), needs=Needs(chows=1, pungs=3))
 def three_mothers(r: Reading) -> int:
     # R19: pungs of n, n+1, n+2 and the chow n n+1 n+2 in the same suit.
     if len(r.pungs) < 3 or not r.chows:

@@ -7,7 +7,14 @@ from typing import Final
 from mj_trainer.engine import tiles
 from mj_trainer.engine.arrangements import count_vector
 from mj_trainer.engine.hand import Hand
-from mj_trainer.engine.patterns.registry import HandFacts, cite, hand_detector, whole_hand
+from mj_trainer.engine.patterns.registry import (
+    HandFacts,
+    HandFlag,
+    Needs,
+    cite,
+    hand_detector,
+    whole_hand,
+)
 from mj_trainer.engine.patterns.shows import breaking_tiles, said, suit_names
 
 
@@ -20,13 +27,15 @@ def pure_one_suit_text(hand: Hand) -> str:
     return f"every tile is {names}" if n else "every tile is a wind or a dragon"
 
 
-@hand_detector("mixed_one_suit", shows=said(mixed_one_suit_text))
+@hand_detector("mixed_one_suit", shows=said(mixed_one_suit_text),
+               needs=Needs(has=HandFlag.ONE_SUIT | HandFlag.HONOR))
 def mixed_one_suit(f: HandFacts) -> int:
     # One number suit plus at least one honor; without honors it is Pure One-Suit.
     return int(len(f.number_suits) == 1 and f.has_honor)
 
 
-@hand_detector("pure_one_suit", shows=said(pure_one_suit_text))
+@hand_detector("pure_one_suit", shows=said(pure_one_suit_text),
+               needs=Needs(has=HandFlag.ONE_SUIT, lacks=HandFlag.HONOR))
 def pure_one_suit(f: HandFacts) -> int:
     return int(len(f.number_suits) == 1 and not f.has_honor)
 
@@ -34,9 +43,13 @@ def pure_one_suit(f: HandFacts) -> int:
 # R17: how many of each rank of one suit the 13 waiting tiles of Nine Gates hold
 # (1112345678999); the classical rules and the generator use the same counts.
 NINE_GATES_COUNTS: Final = (3, 1, 1, 1, 1, 1, 1, 1, 3)
+# R25: the colour hands hold only bamboo and dragons; green has no 1 or 9 either.
+NOT_RED: Final = HandFlag.COINS | HandFlag.CHARACTERS | HandFlag.WINDS
+NOT_GREEN: Final = NOT_RED | HandFlag.TERMINAL
 
 
-@hand_detector("nine_gates", shows=whole_hand)
+@hand_detector("nine_gates", shows=whole_hand,
+               needs=Needs(has=HandFlag.ONE_SUIT, lacks=HandFlag.HONOR | HandFlag.MELDS))
 def nine_gates(f: HandFacts) -> int:
     # R17: the 13 tiles held before the winning tile are exactly 1112345678999 of one
     # suit, all concealed; the same tiles won another way are only Pure One-Suit.
@@ -50,13 +63,15 @@ def nine_gates(f: HandFacts) -> int:
 
 
 @hand_detector("all_green", shows=whole_hand,
-               breaks=breaking_tiles(lambda t: t in tiles.GREEN_TILES, "tiles that are not green"))
+               breaks=breaking_tiles(lambda t: t in tiles.GREEN_TILES, "tiles that are not green"),
+               needs=Needs(lacks=NOT_GREEN))
 def all_green(f: HandFacts) -> int:
     return int(f.kinds <= tiles.GREEN_TILES)
 
 
 @hand_detector("all_red", shows=whole_hand,
-               breaks=breaking_tiles(lambda t: t in tiles.RED_TILES, "tiles that are not red"))
+               breaks=breaking_tiles(lambda t: t in tiles.RED_TILES, "tiles that are not red"),
+               needs=Needs(lacks=NOT_RED))
 def all_red(f: HandFacts) -> int:
     # R25: b1 b5 b7 b9 and the red dragon.
     return int(f.kinds <= tiles.RED_TILES)

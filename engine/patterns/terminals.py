@@ -8,7 +8,10 @@ from mj_trainer.engine import tiles
 from mj_trainer.engine.arrangements import Group, GroupKind, Shape
 from mj_trainer.engine.hand import Hand
 from mj_trainer.engine.patterns.registry import (
+    TERMINAL_MASK,
     HandFacts,
+    HandFlag,
+    Needs,
     Reading,
     cite,
     hand_detector,
@@ -33,23 +36,24 @@ _ONE_AND_SEVEN = 1 | 1 << 6
 
 
 @reading_detector("two_tailed_terminal_chows",
-                  shows=groups(lambda g, hand: is_chow(g, hand) and tiles.RANK[g.tile] in (1, 7)))
+                  shows=groups(lambda g, hand: is_chow(g, hand) and tiles.RANK[g.tile] in (1, 7)),
+                  needs=Needs(chows=2, has=HandFlag.TERMINAL))
 def two_tailed_terminal_chows(r: Reading) -> int:
     # One "set" is a 123 chow and a 789 chow of the same suit (R11).
-    if not r.chows:
-        return 0
     counts = r.chow_counts
     return sum(min(counts[base], counts[base + 6]) for base in (0, 9, 18))
 
 
 @reading_detector("two_tailed_terminal_pungs", shows=groups(
-    lambda g, hand: g.is_pung and tiles.IS_NUMBER[g.tile] and tiles.RANK[g.tile] in (1, 9)))
+    lambda g, hand: g.is_pung and tiles.IS_NUMBER[g.tile] and tiles.RANK[g.tile] in (1, 9)),
+                  needs=Needs(pungs=2, has=HandFlag.TERMINAL))
 def two_tailed_terminal_pungs(r: Reading) -> int:
     # A suit holds at most one pung of its 1s and one of its 9s: bits 0 and 8.
     return sum(1 for mask in r.pung_masks if mask & _ONE_AND_NINE == _ONE_AND_NINE)
 
 
-@reading_detector("two_tailed_terminals", shows=groups(_tailed))
+@reading_detector("two_tailed_terminals", shows=groups(_tailed),
+                  needs=Needs(chows=2, pungs=2, has=HandFlag.TERMINAL))
 def two_tailed_terminals(r: Reading) -> int:
     # R21: 111 123 789 999 of one suit; the eyes may be anything.
     return int(any(p & _ONE_AND_NINE == _ONE_AND_NINE and c & _ONE_AND_SEVEN == _ONE_AND_SEVEN
@@ -57,9 +61,18 @@ def two_tailed_terminals(r: Reading) -> int:
 
 
 def _every_group_has(r: Reading, wanted: tuple[bool, ...]) -> bool:
-    return r.shape is Shape.REGULAR and all(
-        any(wanted[t] for t in g.tiles) for g in r.arrangement.groups
-    )
+    """Every set and the eyes hold a tile of `wanted` (terminals, or terminals and honors).
+
+    Read from the rank masks: a chow holds a terminal only when it starts at 1 or 7,
+    a number pung only when it is of 1s or 9s.  Honor pungs hold one only when
+    `wanted` takes honors.
+    """
+    if r.shape is not Shape.REGULAR or not wanted[r.eyes]:
+        return False
+    if (r.wind_pungs or r.dragon_pungs) and not wanted[tiles.EAST]:
+        return False
+    return not any(c & ~_ONE_AND_SEVEN or p & ~_ONE_AND_NINE
+                   for c, p in zip(r.chow_masks, r.pung_masks, strict=True))
 
 
 MIXED_LESSER: Final = "mixed_lesser_terminals"
@@ -68,14 +81,16 @@ PURE_LESSER: Final = "pure_lesser_terminals"
 PURE_OF_MIXED: Final = {MIXED_LESSER: PURE_LESSER}
 
 
-@reading_detector(MIXED_LESSER, shows=whole_hand)
+@reading_detector(MIXED_LESSER, shows=whole_hand,
+                  needs=Needs(has=HandFlag.HONOR | HandFlag.TERMINAL))
 def mixed_lesser_terminals(r: Reading) -> int:
     # "Mixed" is terminals with honors: an all-honor hand has no terminal to mix in.
     f = r.facts
     return int(f.has_honor and f.has_terminal and _every_group_has(r, tiles.IS_ORPHAN))
 
 
-@reading_detector(PURE_LESSER, shows=whole_hand)
+@reading_detector(PURE_LESSER, shows=whole_hand,
+                  needs=Needs(has=HandFlag.TERMINAL, lacks=HandFlag.HONOR))
 def pure_lesser_terminals(r: Reading) -> int:
     f = r.facts
     return int(f.has_terminal and not f.has_honor and _every_group_has(r, tiles.IS_TERMINAL))
@@ -93,27 +108,32 @@ def _mountain(r: Reading, terminals: int) -> int:
     return int(f.counts[base] + f.counts[base + 8] == terminals)
 
 
-@reading_detector("little_mountain", shows=whole_hand)
+_MOUNTAIN = Needs(has=HandFlag.ONE_SUIT | HandFlag.TERMINAL, lacks=HandFlag.HONOR)
+
+
+@reading_detector("little_mountain", shows=whole_hand, needs=_MOUNTAIN)
 def little_mountain(r: Reading) -> int:
     return _mountain(r, 6)
 
 
-@reading_detector("big_mountain", shows=whole_hand)
+@reading_detector("big_mountain", shows=whole_hand, needs=_MOUNTAIN)
 def big_mountain(r: Reading) -> int:
     return _mountain(r, 8)
 
 
 @hand_detector("mixed_greater_terminals",
-               shows=said("every tile is a 1, a 9 or an honor, with some of each"))
+               shows=said("every tile is a 1, a 9 or an honor, with some of each"),
+               needs=Needs(has=HandFlag.HONOR | HandFlag.TERMINAL, lacks=HandFlag.SIMPLE))
 def mixed_greater_terminals(f: HandFacts) -> int:
     # R22: only terminals and honors, at least one of each.  Such a hand can only be
     # all pungs or seven pairs (thirteen orphans is excluded by the ruleset, R16).
     return int(f.has_honor and f.has_terminal and not f.has_simple)
 
 
-@hand_detector("pure_greater_terminals", shows=said("every tile is a 1 or a 9"))
+@hand_detector("pure_greater_terminals", shows=said("every tile is a 1 or a 9"),
+               needs=Needs(has=HandFlag.TERMINAL, lacks=HandFlag.HONOR | HandFlag.SIMPLE))
 def pure_greater_terminals(f: HandFacts) -> int:
-    return int(all(tiles.IS_TERMINAL[t] for t in f.kinds))
+    return int(f.only(TERMINAL_MASK))
 
 cite("R20", little_mountain, big_mountain)
 cite("R21", two_tailed_terminals)
