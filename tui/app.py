@@ -420,8 +420,10 @@ class TrainerApp(App[None]):
         else:
             where = f"Saved to {self.config.path}"
         themes = sorted(self.available_themes)
+        folder = self.config.path.parent if self.config.path is not None else None
         self.push_screen(SettingsScreen(self.settings, rulesets=builtin_names(), themes=themes,
-                                        save=self.update_settings, where=where))
+                                        save=self.update_settings, where=where,
+                                        starter_folder=folder))
 
     def go_home(self) -> None:
         """Back to the home screen, closing everything above it."""

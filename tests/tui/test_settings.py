@@ -94,10 +94,12 @@ def test_settings_persist_after_a_restart(tmp_path: Path) -> None:
             screen = app.screen
             assert isinstance(screen, SettingsScreen)
             await pilot.pause()
-            # tile style: tab past the house-rules path to the radio set, move to CJK,
-            # choose it
+            # tile style: tab past the house-rules path and its starter-file button to
+            # the radio set, move to CJK, choose it
             await pilot.press("tab")
             assert app.focused is not None and app.focused.id == "house-path"
+            await pilot.press("tab")
+            assert app.focused is not None and app.focused.id == "starter"
             await pilot.press("tab")
             assert app.focused is not None and app.focused.id == "tile-style"
             await pilot.press("right", "enter")

@@ -9,6 +9,7 @@ loads becomes the ruleset; the saved config keeps its path."""
 from __future__ import annotations
 
 from collections.abc import Callable
+from pathlib import Path
 
 from textual import on
 from textual.app import ComposeResult
@@ -16,6 +17,7 @@ from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.content import Content
 from textual.widgets import (
+    Button,
     Checkbox,
     Input,
     Label,
@@ -73,7 +75,7 @@ class SettingsScreen(SafeScreen[None]):
     ]
 
     def __init__(self, settings: Settings, *, rulesets: list[str], themes: list[str],
-                 save: Saver, where: str = "") -> None:
+                 save: Saver, where: str = "", starter_folder: Path | None = None) -> None:
         super().__init__()
         self.settings = settings
         self.builtin = list(rulesets)
@@ -82,6 +84,7 @@ class SettingsScreen(SafeScreen[None]):
         self.themes = themes if settings.theme in themes else [*themes, settings.theme]
         self._save = save
         self.where = where
+        self.starter_folder = starter_folder
         self._ready = False
 
     def compose(self) -> ComposeResult:
@@ -99,6 +102,9 @@ class SettingsScreen(SafeScreen[None]):
                                 placeholder="path/to/house-rules.toml, then enter",
                                 compact=True, id="house-path")
                     yield Static(self._house_hint(), id="house-status")
+                    if self.starter_folder is not None:
+                        yield Button("Write a starter file", id="starter", compact=True,
+                                     tooltip=f"A commented example in {self.starter_folder}")
             with Horizontal(classes="setting"):
                 yield Label("Tile style", classes="setting-label")
                 with RadioSet(id="tile-style", compact=True):
@@ -133,17 +139,47 @@ class SettingsScreen(SafeScreen[None]):
         yield LeanFooter(compact=True)
 
     def _ruleset_options(self) -> list[tuple[str, str]]:
-        from pathlib import Path
-
         return [(name if name in self.builtin else f"house rules: {Path(name).name}", name)
                 for name in self.rulesets]
 
     def _house_hint(self) -> Content:
+        from mj_trainer.tui.house_starter import example_path
+
         if self.settings.ruleset in self.builtin:
+            offer = (" or write a starter file next to your settings and edit it"
+                     if self.starter_folder is not None else "")
             return Content.assemble((
-                "A TOML file that extends a ruleset (see engine/rulesets/examples/"
-                "house-rules.toml); type its path and press enter.", "$foreground 55%"))
+                "A TOML file that changes a ruleset: type its path and press enter. "
+                f"A commented example is at {example_path()}; copy it{offer}.",
+                "$foreground 55%"))
         return self._house_ok(self.settings.ruleset)
+
+    @on(Button.Pressed, "#starter")
+    def _starter(self, event: Button.Pressed) -> None:
+        event.stop()
+        self.write_starter()
+
+    def write_starter(self) -> None:
+        """Copy the example into the config folder and put its path in the field."""
+        from mj_trainer.tui.house_starter import StarterProblem, write_starter
+
+        if self.starter_folder is None:
+            return
+        status = self.query_one("#house-status", Static)
+        try:
+            starter = write_starter(self.starter_folder)
+        except StarterProblem as problem:
+            status.update(Content.assemble(("✘ Starter file ", "bold $error"),
+                                           (str(problem), "$error")))
+            return
+        field = self.query_one("#house-path", Input)
+        field.value = str(starter.path)
+        field.focus()
+        done = "Wrote" if starter.created else "Already there:"
+        status.update(Content.assemble(
+            ("✔ ", "$success"), f"{done} {starter.path}. ",
+            ("Edit it in any text editor, then press enter here to use it.",
+             "$foreground 55%")))
 
     def _house_ok(self, path: str) -> Content:
         from mj_trainer.tui.rulesets import check_ruleset, lineage, ruleset_label
