@@ -1,10 +1,10 @@
 """Every parser, fed random and mutated input, fails only with the project's own error.
 
-Notation, JSON hand objects, set files, house-rules files and the settings file each
-get random text and damaged copies of a valid input (a slice cut out, random text or
-tokens put in, a line repeated). The invariant: a valid result, or the parser's own
-error type with a message that says something. Never an IndexError, a KeyError, a
-RecursionError or a hang.
+Notation, JSON hand objects, set files, house-rules files, the settings file and the
+quiz protocol's client lines each get random text and damaged copies of a valid input
+(a slice cut out, random text or tokens put in, a line repeated). The invariant: a valid
+result, or the parser's own error type with a message that says something. Never an
+IndexError, a KeyError, a RecursionError or a hang.
 """
 
 from __future__ import annotations
@@ -21,8 +21,13 @@ from mj_trainer.engine.jsonio import HandJSONError, hand_from_json, hand_to_json
 from mj_trainer.engine.notation import parse
 from mj_trainer.engine.ruleset import clear_cache, load
 from mj_trainer.engine.ruleset_model import RulesetError
+from mj_trainer.quizzes.protocol import ProtocolRound
+from mj_trainer.quizzes.questions import QuestionKind
+from mj_trainer.quizzes.round import Round, RoundSettings
 from mj_trainer.quizzes.sets import SetError, parse_set
+from mj_trainer.quizzes.sources import ListSource
 from mj_trainer.tui.config import ConfigFile
+from tests.quizzes.conftest import qhand
 
 FUZZ = settings(max_examples=150, deadline=None,
                 suppress_health_check=[HealthCheck.function_scoped_fixture])
@@ -180,3 +185,38 @@ def test_the_settings_file_gives_settings_or_a_problem(tmp_path: Path, text: str
         assert cfg.problem.strip()
         assert cfg.save(cfg.settings) is not None  # a problem file is never written
         assert path.read_bytes() == text.encode("utf-8")
+
+
+# ---- the quiz protocol (client lines)
+
+PROTOCOL_LINES = ['{"patterns": {"1.2": 1, "1.3": 1}, "total": 10}', '{"total": 10}',
+                  '{"counts": true}', '{"win": false}', '{"skip": true}', '{"hint": true}',
+                  '{"end": true}']
+PROTOCOL_PIECES = ['"', "{", "}", "[", "]", ":", ",", "true", "null", "-1", "1e999", "1.5",
+                   '"1.2"', '"9.9"', '"patterns"', '"total"', '"points"', '"doubles"',
+                   '"skip"', "9" * 5000, "[" * 2000, "\u0000", "\ud800"]
+REPLY_TYPES = {"question", "grade", "hint", "error", "summary"}
+
+
+@FUZZ
+@given(st.sampled_from(list(QuestionKind)),
+       st.lists(st.one_of(_noise, st.sampled_from(PROTOCOL_LINES),
+                          st.sampled_from(PROTOCOL_LINES).flatmap(
+                              lambda line: mutated(line, PROTOCOL_PIECES))),
+                min_size=1, max_size=6))
+def test_protocol_lines_get_messages_never_exceptions(kind: QuestionKind,
+                                                      lines: list[str]) -> None:
+    """A round of two questions fed a run of damaged lines: every line gets well-formed
+    messages (an error says what is wrong), and the round never breaks."""
+    source = ListSource([qhand("c123 c456 b234 b567 k5 +k5"),
+                         qhand("c111 c999 b999 dr dr dr k5 +k5", "t-2")])
+    pr = ProtocolRound(Round(source, RoundSettings(kinds=(kind,), length=2, seed=1)))
+    assert pr.start()[0]["type"] == "question"
+    for line in lines:
+        for reply in pr.handle(line):
+            assert reply["type"] in REPLY_TYPES
+            json.dumps(reply, allow_nan=False)  # every reply can go on the wire
+            if reply["type"] == "error":
+                assert isinstance(reply["message"], str) and reply["message"].strip()
+    pr.close()
+    assert pr.done
