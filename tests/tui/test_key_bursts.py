@@ -34,10 +34,13 @@ KEYS = (
     "f1", "f2", "f3", "plus", "minus", "asterisk", "slash", "question_mark",
     "left_square_bracket", "right_square_bracket", "full_stop", "comma",
 )
-BURST_SIZE = 16
-# 25 x 16 = 400 keys per screen keeps CI to seconds a screen; for a long hunt set
-# MJ_TRAINER_KEY_BURSTS=200 (3,200 keys a screen), as was done before landing.
-BURSTS = int(os.environ.get("MJ_TRAINER_KEY_BURSTS", "25"))
+# 64 bursts of 32 keys: 2,048 random keys on every screen. For a longer hunt set
+# MJ_TRAINER_KEY_BURSTS (and MJ_TRAINER_BURST_SIZE); MJ_TRAINER_KEY_SEED picks new seeds.
+BURST_SIZE = int(os.environ.get("MJ_TRAINER_BURST_SIZE", "32"))
+BURSTS = int(os.environ.get("MJ_TRAINER_KEY_BURSTS", "64"))
+# Random keys often leave the screen under test (escape, q); every few bursts the test
+# goes back to it, so most keys land where they are meant to.
+RETURN_EVERY = 8
 
 
 def _send_burst(app: TrainerApp, keys: Sequence[str]) -> None:
@@ -90,7 +93,7 @@ async def _hammer(app: TrainerApp, pilot: Pilot[None], seed: int, screen: str) -
         _send_burst(app, [rng.choice(KEYS) for _ in range(BURST_SIZE)])
         await pilot.pause()
         assert app.is_running and app._exception is None, f"burst {burst}"
-        if burst % 20 == 19 and type(app.screen).__name__ == "HomeScreen":
+        if burst % RETURN_EVERY == RETURN_EVERY - 1 and type(app.screen).__name__ == "HomeScreen":
             app.post_message(_start(screen))  # back to the screen under test
             await pilot.pause()
 

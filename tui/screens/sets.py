@@ -27,6 +27,7 @@ from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.markup import escape
 from textual.widgets import DataTable, OptionList, Static
+from textual.widgets.data_table import RowKey
 from textual.widgets.option_list import Option
 
 from mj_trainer.engine.hand import DEFAULT_RULESET
@@ -255,7 +256,12 @@ class SetsScreen(SafeScreen[None]):
 
     @on(DataTable.RowHighlighted, "#sets-table")
     def _row_highlighted(self, event: DataTable.RowHighlighted) -> None:
-        key = event.row_key.value
+        # While the table is being refilled (a reload, a resize) a highlight may still
+        # arrive for a row that is gone: Textual sends it with no row key.
+        row_key: RowKey | None = event.row_key
+        if row_key is None:
+            return
+        key = row_key.value
         entry = next((e for e in self.entries if e.key == key), None)
         if entry is not None and entry != self.current:
             self.show(entry)
