@@ -1,0 +1,75 @@
+"""Snapshots taken only once the footer shows the keys that apply.
+
+Textual rebuilds a footer's keys a little after the bindings change (a new question, a
+feedback panel), on its own schedule. On a busy machine a snapshot could catch the footer
+between the two and show yesterday's keys. The ``snap_compare`` here wraps the plugin's:
+after the test's own steps (and key presses) it waits until every footer on the screen
+holds exactly the keys it would build now, then lets the plugin take the picture.
+"""
+
+from __future__ import annotations
+
+import inspect
+from collections.abc import Awaitable, Callable, Iterable
+from typing import Any
+
+import pytest
+from textual._context import active_message_pump
+from textual.compose import compose
+from textual.pilot import Pilot
+from textual.widget import Widget
+from textual.widgets import Footer
+from textual.widgets._footer import FooterKey
+
+RunBefore = Callable[[Pilot[Any]], Awaitable[None] | None]
+SETTLE_PAUSES = 200
+
+
+def _keys(widgets: Iterable[Widget]) -> list[tuple[str, str, bool]]:
+    """What a footer shows: each key, its description and whether it is disabled."""
+    return [(w.key, w.description, w._disabled) for w in widgets if isinstance(w, FooterKey)]
+
+
+def footers_settled(pilot: Pilot[Any]) -> bool:
+    """True when each footer of the active screen shows the keys it would build now."""
+    for footer in pilot.app.screen.query(Footer):
+        token = active_message_pump.set(footer)  # compose binds the keys to their footer
+        try:
+            fresh = compose(footer)
+        finally:
+            active_message_pump.reset(token)
+        if _keys(footer.children) != _keys(fresh):
+            return False
+    return True
+
+
+async def settle_footers(pilot: Pilot[Any]) -> None:
+    """Pause until the footers are up to date (bounded, so a bug cannot hang a test)."""
+    for _ in range(SETTLE_PAUSES):
+        if footers_settled(pilot):
+            break
+        await pilot.pause()
+    await pilot.pause()
+
+
+@pytest.fixture
+def snap_compare(snap_compare: Callable[..., bool]) -> Callable[..., bool]:
+    """The plugin's ``snap_compare``, run once the footers have settled."""
+
+    def compare(app: Any, press: Iterable[str] = (), terminal_size: tuple[int, int] = (80, 24),
+                run_before: RunBefore | None = None) -> bool:
+        keys = tuple(press)
+
+        async def before(pilot: Pilot[Any]) -> None:
+            if run_before is not None:
+                result = run_before(pilot)
+                if inspect.isawaitable(result):
+                    await result
+            await pilot.pause()
+            if keys:
+                await pilot.press(*keys)
+            await settle_footers(pilot)
+
+        return snap_compare(app, terminal_size=terminal_size, run_before=before)
+
+    return compare
