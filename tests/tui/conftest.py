@@ -4,13 +4,16 @@ Textual rebuilds a footer's keys a little after the bindings change (a new quest
 feedback panel), on its own schedule. On a busy machine a snapshot could catch the footer
 between the two and show yesterday's keys. The ``snap_compare`` here wraps the plugin's:
 after the test's own steps (and key presses) it waits until every footer on the screen
-holds exactly the keys it would build now, then lets the plugin take the picture.
+holds exactly the keys it would build now, then lets the plugin take the picture. It
+also shows one fixed path for the installed example house-rules file, wherever the
+checkout is.
 """
 
 from __future__ import annotations
 
 import inspect
 from collections.abc import Awaitable, Callable, Iterable
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -23,6 +26,9 @@ from textual.widgets._footer import FooterKey
 
 RunBefore = Callable[[Pilot[Any]], Awaitable[None] | None]
 SETTLE_PAUSES = 200
+# The settings screen names the installed example house-rules file; where a checkout is
+# installed must not change a picture, so snapshots see this path instead.
+SHOWN_EXAMPLE = Path("/site-packages/mj_trainer/engine/rulesets/examples/house-rules.toml")
 
 
 def _keys(widgets: Iterable[Widget]) -> list[tuple[str, str, bool]]:
@@ -53,8 +59,10 @@ async def settle_footers(pilot: Pilot[Any]) -> None:
 
 
 @pytest.fixture
-def snap_compare(snap_compare: Callable[..., bool]) -> Callable[..., bool]:
+def snap_compare(snap_compare: Callable[..., bool],
+                 monkeypatch: pytest.MonkeyPatch) -> Callable[..., bool]:
     """The plugin's ``snap_compare``, run once the footers have settled."""
+    monkeypatch.setattr("mj_trainer.tui.house_starter.example_path", lambda: SHOWN_EXAMPLE)
 
     def compare(app: Any, press: Iterable[str] = (), terminal_size: tuple[int, int] = (80, 24),
                 run_before: RunBefore | None = None) -> bool:
