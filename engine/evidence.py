@@ -94,9 +94,16 @@ def what_breaks(result: Score, pattern: Pattern | str,
                 outcome: Outcome | None = None) -> Evidence | None:
     """For a pattern the hand does not have: the groups or tiles that rule it out
     (the exposed sets of a hand that is not concealed, the honors of a hand that is
-    not all simples...), or None where the catalogue cannot say."""
+    not all simples...), or None when the pattern is present in the reading.
+
+    The phrase completes "<pattern name> ...": ``needs no 1s, 9s or honors: c9 in
+    c789 is a terminal``.  Every detector of the catalogue declares one.
+    """
     p = _pattern(result, pattern)
-    a = _outcome(result, outcome).arrangement
+    chosen = _outcome(result, outcome)
+    if any(h.pattern.id == p.id for h in chosen.hits):
+        return None
+    a = chosen.arrangement
     entry = CATALOGUE.get(p.detector)
     shown = _apply(entry.breaks if entry else None, result, a)
     if shown is None:

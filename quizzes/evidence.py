@@ -8,6 +8,7 @@ scorer decides itself (the chicken hand and the illegal call).
 from __future__ import annotations
 
 from mj_trainer.engine.evidence import evidence as engine_evidence
+from mj_trainer.engine.evidence import what_breaks
 from mj_trainer.engine.patterns.registry import CHICKEN_HAND, ILLEGAL_CALL
 from mj_trainer.engine.ruleset import Pattern, Ruleset
 from mj_trainer.engine.scoring import Outcome, Score
@@ -35,3 +36,10 @@ def evidence(result: Score, outcome: Outcome, pattern: Pattern) -> tuple[str, tu
         return f"the tiles make no winning hand ({NOT_A_WIN_RULE})", ()
     found = engine_evidence(result, pattern, outcome)
     return found.phrase, found.sets
+
+
+def gap(result: Score, pattern: Pattern) -> tuple[str, tuple[str, ...]] | None:
+    """What in the hand rules out a pattern it lacks: a phrase that completes
+    "<pattern name> ..." and the sets it points at (None: the pattern is present)."""
+    found = what_breaks(result, pattern)
+    return (found.phrase, found.sets) if found is not None else None

@@ -30,7 +30,7 @@ from mj_trainer.engine.patterns.registry import CHICKEN_HAND, ILLEGAL_CALL
 from mj_trainer.engine.patterns.terminals import PURE_OF_MIXED
 from mj_trainer.engine.ruleset import Pattern, Ruleset
 from mj_trainer.engine.scoring import Hit, Outcome, Score, Why, accepted_shapes
-from mj_trainer.quizzes.evidence import chicken_condition, evidence
+from mj_trainer.quizzes.evidence import chicken_condition, evidence, gap
 from mj_trainer.quizzes.explanation import Explanation, ExplanationKind, distinct_refs
 from mj_trainer.quizzes.rule_refs import (
     BEST_READING,
@@ -217,6 +217,11 @@ def _absent(result: Score, pattern: Pattern) -> Explanation:
     mixed = _mixed_note(result, pattern)
     if mixed is not None:
         return mixed
+    found = gap(result, pattern)
+    if found is not None:
+        phrase, sets = found
+        return Explanation(ExplanationKind.NOT_PRESENT, f"{name} {phrase}.", pid, pid,
+                           distinct_refs(pid), sets)
     text = f"{name} is not in this hand."
     if pattern.description:
         text += f" It needs this: {pattern.description}"

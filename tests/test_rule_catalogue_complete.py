@@ -1,6 +1,7 @@
 """Completeness: the rule catalogue walked against every built-in ruleset.
 
-Every enabled detector must declare its evidence (or that it is the whole hand), a
+Every enabled detector must declare its evidence (or that it is the whole hand), what
+breaks it (for explaining a claimed pattern that is absent), a
 generator template or the reason it has none, and rulings that resolve to pages of
 quizzes/rulings.md; every ruleset's citations must resolve too.  A new detector that
 misses any of these fails here.
@@ -26,6 +27,8 @@ def test_every_enabled_detector_is_complete(name: str) -> None:
         entry = CATALOGUE.get(p.detector)
         assert entry is not None, f"{name} {p.id}: {p.detector} is not in the catalogue"
         assert entry.shows is not None, f"{p.detector}: no evidence declared"
+        assert entry.breaks is not None, (
+            f"{p.detector}: declares nothing that breaks it (breaks=, engine/patterns/gaps.py)")
         has_template = p.detector in TEMPLATES
         assert has_template != bool(entry.no_template), (
             f"{p.detector}: needs a template or a reason for having none, not both")

@@ -7,6 +7,15 @@ from mj_trainer.engine import tiles
 from mj_trainer.engine.arrangements import Arrangement, GroupKind, Shape
 from mj_trainer.engine.hand import Hand
 from mj_trainer.engine.notation import group_text
+from mj_trainer.engine.patterns.gaps import (
+    discarded,
+    exposed,
+    first,
+    groups_not,
+    said_not,
+    shape_is_not,
+    tiles_not,
+)
 from mj_trainer.engine.patterns.registry import (
     NUMBER_SUITS,
     SIMPLE_MASK,
@@ -21,7 +30,6 @@ from mj_trainer.engine.patterns.registry import (
     reading_detector,
 )
 from mj_trainer.engine.patterns.shows import (
-    breaking_tiles,
     groups,
     is_chow,
     said,
@@ -31,31 +39,11 @@ from mj_trainer.engine.patterns.shows import (
 from mj_trainer.engine.tiles import Suit
 
 
-def _not_chows(hand: Hand, a: Arrangement | None) -> Shown | None:
-    if a is None:
-        return None
-    sets = tuple(g for g in a.groups if g.kind is not GroupKind.CHOW
-                 and g.kind is not GroupKind.PAIR)
-    return Shown(sets, phrase="sets that are not chows") if sets else None
-
-
 def _concealed(hand: Hand, a: Arrangement | None) -> Shown:
     kongs = tuple(g for g in a.groups if g.declared) if a is not None else ()
     extra = f" (a concealed kong such as {group_text(kongs[0])} is allowed)" if kongs else ""
     how = "by self-draw" if hand.self_drawn else f"on the discarded {winning(hand)}"
     return Shown(kongs, phrase=f"no set was exposed before winning {how}{extra}")
-
-
-def _exposed(hand: Hand, a: Arrangement | None) -> Shown | None:
-    melds = tuple(g for g in a.groups if g.declared and not g.concealed) if a else ()
-    return Shown(melds, phrase="exposed sets") if melds else None
-
-
-def _discarded(hand: Hand, a: Arrangement | None) -> Shown | None:
-    if hand.self_drawn:
-        return None
-    return Shown(tiles=(hand.winning_tile,),
-                 phrase=f"the winning tile {winning(hand)} was another player's discard")
 
 
 def _types(hand: Hand) -> str:
@@ -66,19 +54,27 @@ def _types(hand: Hand) -> str:
     return f"one tile of every type: {listed}"
 
 
-@reading_detector("all_chows", shows=groups(is_chow), breaks=_not_chows, needs=Needs(chows=4))
+_ALL_CHOWS_GAP = first(
+    shape_is_not(Shape.REGULAR, "needs four chows and a pair"),
+    groups_not(lambda g, hand: g.kind is GroupKind.CHOW or g.kind is GroupKind.PAIR,
+               "needs four chows", "is not a chow", "are not chows"))
+
+
+@reading_detector("all_chows", shows=groups(is_chow), breaks=_ALL_CHOWS_GAP,
+                  needs=Needs(chows=4))
 def all_chows(r: Reading) -> int:
     return int(r.shape is Shape.REGULAR and len(r.chows) == 4)
 
 
-@hand_detector("concealed_hand", shows=_concealed, traits=Trait.CONCEALED, breaks=_exposed,
-               needs=Needs(lacks=HandFlag.EXPOSED))
+@hand_detector("concealed_hand", shows=_concealed, traits=Trait.CONCEALED,
+               breaks=exposed("needs every set concealed"), needs=Needs(lacks=HandFlag.EXPOSED))
 def concealed_hand(f: HandFacts) -> int:
     # Concealed kongs are fine, and a discard may complete the hand (R3).
     return int(not f.hand.has_exposed_meld)
 
 
-@hand_detector("self_drawn", traits=Trait.SELF_DRAWN, breaks=_discarded,
+@hand_detector("self_drawn", traits=Trait.SELF_DRAWN,
+               breaks=discarded("needs a tile drawn from the wall"),
                needs=Needs(has=HandFlag.SELF_DRAWN),
                shows=said_of_winning_tile(
                    lambda w: f"the winning tile {w} was drawn from the wall"))
@@ -87,7 +83,7 @@ def self_drawn(f: HandFacts) -> int:
 
 
 @hand_detector("all_simples", shows=said("every tile is a number from 2 to 8"),
-               breaks=breaking_tiles(lambda t: tiles.IS_SIMPLE[t], "1s, 9s and honors"),
+               breaks=tiles_not(lambda t: tiles.IS_SIMPLE[t], "needs no 1s, 9s or honors"),
                needs=Needs(lacks=HandFlag.HONOR | HandFlag.TERMINAL))
 def all_simples(f: HandFacts) -> int:
     return int(f.only(SIMPLE_MASK))
@@ -97,7 +93,15 @@ _FIVE_TYPES = frozenset({Suit.COINS, Suit.BAMBOO, Suit.CHARACTERS, Suit.WINDS, S
 _FIVE_FLAGS = NUMBER_SUITS | HandFlag.WINDS | HandFlag.DRAGONS
 
 
-@hand_detector("all_types", shows=said(_types), needs=Needs(has=_FIVE_FLAGS))
+def _missing_types(hand: Hand) -> str:
+    held = {tiles.SUIT[t] for t in hand.all_tiles()}
+    missing = [tiles.SUIT_NAMES[s] for s in sorted(_FIVE_TYPES - held)]
+    return ("needs a tile of each of the five types, and the hand has no "
+            + " and no ".join(missing))
+
+
+@hand_detector("all_types", shows=said(_types), needs=Needs(has=_FIVE_FLAGS),
+               breaks=said_not(_missing_types))
 def all_types(f: HandFacts) -> int:
     # R15: a tile of each of the five types is enough; seven pairs qualify.
     return int(f.types >= _FIVE_TYPES)

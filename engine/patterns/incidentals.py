@@ -7,12 +7,14 @@ from collections.abc import Callable
 from mj_trainer.engine import tiles
 from mj_trainer.engine.arrangements import Arrangement
 from mj_trainer.engine.hand import Hand, Incidental
+from mj_trainer.engine.patterns.gaps import said_not
 from mj_trainer.engine.patterns.registry import (
     BONUS,
     HandFacts,
     HandFlag,
     HandFn,
     Needs,
+    Proof,
     Shown,
     Trait,
     cite,
@@ -20,6 +22,7 @@ from mj_trainer.engine.patterns.registry import (
     void_when,
 )
 from mj_trainer.engine.patterns.shows import said
+from mj_trainer.engine.tiles import Tile
 
 # Incidentals that need a declared kong, and the one that needs a bonus tile.
 _KONG_EVENTS = frozenset({Incidental.WIN_ON_KONG, Incidental.KONG_ON_KONG})
@@ -43,11 +46,29 @@ def _won_with(item: Incidental) -> str:
     return f"the hand was won with {item.value.replace('_', ' ')}"
 
 
+# What each circumstance needs, in a learner's words (for a hand won otherwise).
+_WON_HOW = {
+    Incidental.FINAL_DRAW: "a win on the last tile of the wall",
+    Incidental.FINAL_DISCARD: "a win on the last discard of the game",
+    Incidental.WIN_ON_KONG: "a win on the tile drawn after declaring a kong",
+    Incidental.KONG_ON_KONG: "a win on the tile drawn after two kongs declared in a row",
+    Incidental.WIN_ON_BONUS: "a win on the tile drawn after a flower or season",
+    Incidental.ROBBING_KONG: "a win on the tile another player adds to an exposed pung",
+    Incidental.BLESSING_OF_HEAVEN: "East's win on the tiles first dealt",
+    Incidental.BLESSING_OF_EARTH: "a win on East's very first discard",
+}
+
+
+def _not_won_with(item: Incidental) -> Proof:
+    return said_not(f"needs {_WON_HOW[item]}, and this hand was not won that way")
+
+
 def _incidental(name: str, item: Incidental) -> HandFn:
     traits, context = _circumstance(item)
 
     @hand_detector(name, shows=said(_won_with(item)), traits=traits, reads=context,
-                   needs=_EVENT)
+                   needs=_EVENT,
+                   breaks=_not_won_with(item))
     def detect(f: HandFacts) -> int:
         return int(item in f.incidentals)
 
@@ -86,8 +107,29 @@ def _bonus_shown(which: str) -> Callable[[Hand, Arrangement | None], Shown]:
 _ALL_BONUS = _bonus_shown("all")
 
 
+def _bonus_gap(needs: str, wanted: Callable[[Hand, Tile], bool]) -> Proof:
+    """The bonus tiles the hand has towards a bonus pattern (or that it has none)."""
+
+    def proof(hand: Hand, a: Arrangement | None) -> Shown:
+        have = tuple(t for t in hand.bonus if wanted(hand, t))
+        if not have:
+            return Shown(phrase=f"{needs}, and the hand has none")
+        shown = " ".join(tiles.code(t) for t in have)
+        return Shown(tiles=have, phrase=f"{needs}, and the hand has only {shown}")
+
+    return proof
+
+
+def _is_own(hand: Hand, t: Tile) -> bool:
+    return tiles.RANK[t] == hand.seat_wind - tiles.EAST + 1
+
+
+_ANY_BONUS = _bonus_gap("needs a flower or a season", lambda hand, t: True)
+
+
 @hand_detector(_HEAVEN.value, shows=said(_won_with(_HEAVEN)), traits=Trait.CIRCUMSTANCE,
-               reads=(_HEAVEN.value,), needs=_EVENT)
+               reads=(_HEAVEN.value,), needs=_EVENT,
+               breaks=_not_won_with(_HEAVEN))
 def blessing_of_heaven(f: HandFacts) -> int:
     return int(Incidental.BLESSING_OF_HEAVEN in f.incidentals)
 
@@ -106,31 +148,36 @@ def blessing_of_heaven_void(f: HandFacts) -> str | None:
 
 
 @hand_detector("bonus_tile", shows=_ALL_BONUS, traits=_PER_TILE, reads=(BONUS,),
-               needs=_HAS_BONUS)
+               needs=_HAS_BONUS,
+               breaks=_ANY_BONUS)
 def bonus_tile(f: HandFacts) -> int:
     return len(f.bonus)
 
 
 @hand_detector("all_flowers", shows=_ALL_BONUS, traits=_BONUS_TRAITS, reads=(BONUS,),
-               needs=_HAS_BONUS)
+               needs=_HAS_BONUS,
+               breaks=_bonus_gap("needs all four flowers", lambda hand, t: t in tiles.FLOWERS))
 def all_flowers(f: HandFacts) -> int:
     return int(f.bonus >= frozenset(tiles.FLOWERS))
 
 
 @hand_detector("all_seasons", shows=_ALL_BONUS, traits=_BONUS_TRAITS, reads=(BONUS,),
-               needs=_HAS_BONUS)
+               needs=_HAS_BONUS,
+               breaks=_bonus_gap("needs all four seasons", lambda hand, t: t in tiles.SEASONS))
 def all_seasons(f: HandFacts) -> int:
     return int(f.bonus >= frozenset(tiles.SEASONS))
 
 
 @hand_detector("all_bonus_tiles", shows=_ALL_BONUS, traits=_BONUS_TRAITS, reads=(BONUS,),
-               needs=_HAS_BONUS)
+               needs=_HAS_BONUS,
+               breaks=_bonus_gap("needs all eight flowers and seasons", lambda hand, t: True))
 def all_bonus_tiles(f: HandFacts) -> int:
     return int(len(f.bonus) == 8)
 
 
 @hand_detector("bonus_tile_loose", shows=_ALL_BONUS, traits=_PER_TILE, reads=(BONUS,),
-               needs=_HAS_BONUS)
+               needs=_HAS_BONUS,
+               breaks=_ANY_BONUS)
 def bonus_tile_loose(f: HandFacts) -> int:
     """Bonus tiles outside a complete set of four (the early guide pays a set flat)."""
     flowers = f.bonus & frozenset(tiles.FLOWERS)
@@ -144,14 +191,17 @@ def _own_number(f: HandFacts) -> int:
 
 
 @hand_detector("bonus_tile_proper", shows=_bonus_shown("proper"), traits=_PER_TILE,
-               reads=(BONUS,), needs=_HAS_BONUS)
+               reads=(BONUS,), needs=_HAS_BONUS,
+               breaks=_bonus_gap("needs the flower or season of the seat's number", _is_own))
 def bonus_tile_proper(f: HandFacts) -> int:
     """Zung Jung 11.1.2: the flower and the season whose number matches the seat."""
     return sum(1 for t in f.bonus if tiles.RANK[t] == _own_number(f))
 
 
 @hand_detector("bonus_tile_improper", shows=_bonus_shown("improper"), traits=_PER_TILE,
-               reads=(BONUS,), needs=_HAS_BONUS)
+               reads=(BONUS,), needs=_HAS_BONUS,
+               breaks=_bonus_gap("needs a flower or season of another seat's number",
+                                 lambda hand, t: not _is_own(hand, t)))
 def bonus_tile_improper(f: HandFacts) -> int:
     """Zung Jung 11.1.1: the other flowers and seasons."""
     return sum(1 for t in f.bonus if tiles.RANK[t] != _own_number(f))

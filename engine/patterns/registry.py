@@ -495,13 +495,22 @@ def reading_detector(name: str, shapes: frozenset[Shape] = SETS, *,
     return register
 
 
-def scorer_pattern(name: str, *, shows: Proof, no_template: str = "") -> None:
+def scorer_pattern(name: str, *, shows: Proof, breaks: Proof, no_template: str = "") -> None:
     """Declare a pattern the scorer decides itself (no detector function)."""
-    _declare(name, "scorer", None, shows, Trait.NONE, (), None, None, no_template)
+    _declare(name, "scorer", None, shows, Trait.NONE, (), breaks, None, no_template)
 
 
-scorer_pattern(CHICKEN_HAND, shows=whole_hand)
+def _only_when(text: str) -> Proof:
+    def proof(hand: Hand, arrangement: Arrangement | None) -> Shown:
+        return Shown(phrase=text)
+
+    return proof
+
+
+scorer_pattern(CHICKEN_HAND, shows=whole_hand,
+               breaks=_only_when("counts only when no other pattern scores"))
 scorer_pattern(ILLEGAL_CALL, shows=whole_hand,
+               breaks=_only_when("is only for a hand that is not a win, and this one is"),
                no_template="a hand that is not a win is built by the generator's "
                            "non-winning mode, not by a template")
 cite("R7", ILLEGAL_CALL)

@@ -5,14 +5,18 @@ from __future__ import annotations
 from functools import cache
 from typing import Final
 
+from mj_trainer.engine import tiles
 from mj_trainer.engine.arrangements import Arrangement, Group, GroupKind, Shape
 from mj_trainer.engine.hand import Hand
+from mj_trainer.engine.notation import group_text
+from mj_trainer.engine.patterns.gaps import first, groups_not, listed, only, sets_here, shape_is_not
 from mj_trainer.engine.patterns.registry import (
     SETS_AND_PARTIAL,
     HandFacts,
     HandFlag,
     HandFn,
     Needs,
+    Proof,
     Reading,
     ReadingFn,
     Shown,
@@ -24,6 +28,7 @@ from mj_trainer.engine.patterns.registry import (
 from mj_trainer.engine.patterns.shows import (
     chows,
     groups,
+    is_chow,
     is_kong,
     is_pung,
     pungs,
@@ -31,6 +36,14 @@ from mj_trainer.engine.patterns.shows import (
     selected,
     suit_groups,
 )
+
+
+def _pung_or_pair(g: Group, hand: Hand) -> bool:
+    return g.is_pung or g.kind is GroupKind.PAIR
+
+
+def _not_pair(g: Group, hand: Hand) -> bool:
+    return g.kind is not GroupKind.PAIR
 
 
 def _repeated_chows(a: Arrangement, hand: Hand) -> list[Group]:
@@ -60,22 +73,58 @@ def _mothers(a: Arrangement, hand: Hand) -> list[Group]:
     return found + [g for g in chows(a) if g.tile // 9 in suits]
 
 
-def _chows_not_pungs(hand: Hand, a: Arrangement | None) -> Shown | None:
-    found = tuple(chows(a)) if a is not None else ()
-    return Shown(found, phrase="chows") if found else None
+def _concealed_pung(g: Group, hand: Hand) -> bool:
+    return g.is_pung and g.concealed
 
 
-@reading_detector("all_pungs", shows=groups(is_pung), breaks=_chows_not_pungs,
+_ALL_PUNGS_GAP = first(
+    shape_is_not(Shape.REGULAR, "needs four pungs or kongs and a pair"),
+    groups_not(lambda g, hand: g.kind is not GroupKind.CHOW, "needs four pungs or kongs",
+               "is a chow", "are chows"))
+
+
+@reading_detector("all_pungs", shows=groups(is_pung), breaks=_ALL_PUNGS_GAP,
                   needs=Needs(pungs=4))
 def all_pungs(r: Reading) -> int:
     return int(r.shape is Shape.REGULAR and len(r.pungs) == 4)
+
+
+def _placed_on_discard(needs: str) -> Proof:
+    """A pung the discarded winning tile completed: it counts as exposed (R2, R3)."""
+
+    def proof(hand: Hand, a: Arrangement | None) -> Shown | None:
+        if a is None or hand.self_drawn:
+            return None
+        g = next((g for g in a.groups if g.winning and g.is_pung and not g.declared), None)
+        if g is None:
+            return None
+        w = tiles.code(hand.winning_tile)
+        have = [group_text(h) for h in a.groups if _concealed_pung(h, hand)]
+        kept = f"; the concealed ones are {listed(have)}" if have else ""
+        return Shown((g,), (hand.winning_tile,),
+                     f"{needs}, and the discarded {w} completes {group_text(g)}, so that "
+                     f"pung counts as exposed{kept}")
+
+    return proof
+
+
+def _concealed_pungs_gap(n: int) -> Proof:
+    needs = f"needs {_WORDS[n]} concealed pungs or kongs"
+    return first(_placed_on_discard(needs), only(_concealed_pung, needs))
+
+
+_WORDS: Final = {1: "one", 2: "two", 3: "three", 4: "four"}
+
+
+_CHOWS_HERE = "chows"
 
 
 def _concealed_pungs(n: int) -> ReadingFn:
     # A loser's hand (classical settlement) has concealed pungs too.
     @reading_detector(f"concealed_pungs_{n}", SETS_AND_PARTIAL,
                       shows=groups(lambda g, hand: g.is_pung and g.concealed),
-                      needs=Needs(pungs=n))
+                      needs=Needs(pungs=n),
+                      breaks=_concealed_pungs_gap(n))
     def detect(r: Reading) -> int:
         return int(r.concealed_pungs >= n)
 
@@ -84,7 +133,9 @@ def _concealed_pungs(n: int) -> ReadingFn:
 
 def _kongs(n: int) -> HandFn:
     @hand_detector(f"kongs_{n}", SETS_AND_PARTIAL, shows=groups(is_kong), traits=Trait.KONG,
-                   needs=Needs(has=HandFlag.KONG))
+                   needs=Needs(has=HandFlag.KONG),
+                   breaks=only(is_kong, f"needs {_WORDS[n]} kong{'s' if n > 1 else ''}",
+                               "the hand has no kong"))
     def detect(f: HandFacts) -> int:
         return int(f.hand.kong_count >= n)
 
@@ -95,13 +146,15 @@ concealed_pungs_2, concealed_pungs_3, concealed_pungs_4 = map(_concealed_pungs, 
 kongs_1, kongs_2, kongs_3, kongs_4 = map(_kongs, (1, 2, 3, 4))
 
 
-@reading_detector("two_identical_chows", shows=selected(_repeated_chows), needs=Needs(chows=2))
+@reading_detector("two_identical_chows", shows=selected(_repeated_chows), needs=Needs(chows=2),
+                  breaks=sets_here(is_chow, "needs two identical chows", _CHOWS_HERE))
 def two_identical_chows(r: Reading) -> int:
     return int(any(c >= 2 for c in r.chow_counts.values()))
 
 
 @reading_detector("two_identical_chows_twice", shows=selected(_repeated_chows),
-                  needs=Needs(chows=4))
+                  needs=Needs(chows=4),
+                  breaks=sets_here(is_chow, "needs two pairs of identical chows", _CHOWS_HERE))
 def two_identical_chows_twice(r: Reading) -> int:
     if len(r.chows) < 4:
         return 0
@@ -109,7 +162,8 @@ def two_identical_chows_twice(r: Reading) -> int:
 
 
 @reading_detector("three_identical_chows", shows=selected(_repeated_chows),
-                  needs=Needs(chows=3))
+                  needs=Needs(chows=3),
+                  breaks=sets_here(is_chow, "needs three identical chows", _CHOWS_HERE))
 def three_identical_chows(r: Reading) -> int:
     if len(r.chows) < 3:
         return 0
@@ -117,14 +171,16 @@ def three_identical_chows(r: Reading) -> int:
 
 
 @reading_detector("four_identical_chows", shows=selected(_repeated_chows),
-                  needs=Needs(chows=4))
+                  needs=Needs(chows=4),
+                  breaks=sets_here(is_chow, "needs four identical chows", _CHOWS_HERE))
 def four_identical_chows(r: Reading) -> int:
     if len(r.chows) < 4:
         return 0
     return int(any(c >= 4 for c in r.chow_counts.values()))
 
 
-@reading_detector("three_similar_chows", shows=selected(_similar_chows), needs=Needs(chows=3))
+@reading_detector("three_similar_chows", shows=selected(_similar_chows), needs=Needs(chows=3),
+                  breaks=sets_here(is_chow, "needs the same chow in all three suits", _CHOWS_HERE))
 def three_similar_chows(r: Reading) -> int:
     # A starting number present in the chow masks of all three suits.
     coins, bamboo, characters = r.chow_masks
@@ -132,7 +188,11 @@ def three_similar_chows(r: Reading) -> int:
 
 
 @reading_detector("little_three_similar_pungs", shows=selected(_similar_pungs),
-                  needs=Needs(pungs=2))
+                  needs=Needs(pungs=2),
+                  breaks=sets_here(_pung_or_pair,
+                                   "needs pungs of one number in two suits and a pair of it in "
+                                   "the third",
+                                   "pungs and pairs"))
 def little_three_similar_pungs(r: Reading) -> int:
     if r.eyes < 0 or r.eyes >= 27 or len(r.pungs) < 2:
         return 0
@@ -141,7 +201,10 @@ def little_three_similar_pungs(r: Reading) -> int:
     return int(len(suits) == 2 and r.eyes // 9 not in suits)
 
 
-@reading_detector("three_similar_pungs", shows=selected(_similar_pungs), needs=Needs(pungs=3))
+@reading_detector("three_similar_pungs", shows=selected(_similar_pungs), needs=Needs(pungs=3),
+                  breaks=sets_here(is_pung,
+                                   "needs pungs of one number in all three suits",
+                                   "pungs"))
 def three_similar_pungs(r: Reading) -> int:
     coins, bamboo, characters = r.pung_masks
     return int(bool(coins & bamboo & characters))
@@ -177,10 +240,20 @@ _THREE_PUNGS = (_shape_mask((0, 1, 2)),)
 _FOUR_PUNGS = (_shape_mask((0, 1, 2, 3)),)
 
 
+_RUN_NEEDS: Final = {
+    "three_consecutive_chows": "needs three chows of one suit, each starting one or two "
+                               "numbers after the last",
+    "three_consecutive_chows_twice": "needs four chows of one suit in two overlapping runs",
+    "four_consecutive_chows": "needs four chows of one suit, each starting one or two "
+                              "numbers after the last",
+}
+
+
 def _chow_run(name: str, shapes: tuple[int, ...]) -> ReadingFn:
     least = min(bin(shape).count("1") for shape in shapes)  # chows the shape needs
 
-    @reading_detector(name, shows=selected(_run_chows), needs=Needs(chows=least))
+    @reading_detector(name, shows=selected(_run_chows), needs=Needs(chows=least),
+                      breaks=sets_here(is_chow, _RUN_NEEDS[name], _CHOWS_HERE))
     def detect(r: Reading) -> int:
         return int(len(r.chows) >= least and _masks_have(r.chow_masks, shapes))
 
@@ -192,24 +265,37 @@ three_consecutive_chows_twice = _chow_run("three_consecutive_chows_twice", _THRE
 four_consecutive_chows = _chow_run("four_consecutive_chows", _FOUR_CHOWS)
 
 
-@reading_detector("nine_tile_straight", shows=selected(_run_chows), needs=Needs(chows=3))
+@reading_detector("nine_tile_straight", shows=selected(_run_chows), needs=Needs(chows=3),
+                  breaks=sets_here(is_chow,
+                                   "needs the chows 123, 456 and 789 of one suit",
+                                   _CHOWS_HERE))
 def nine_tile_straight(r: Reading) -> int:
     # Exactly the chows 123, 456 and 789 of one suit (R18).
     return int(len(r.chows) >= 3 and any(m & _STRAIGHT[0] == _STRAIGHT[0]
                                          for m in r.chow_masks))
 
 
-@reading_detector("three_consecutive_pungs", shows=selected(_run_pungs), needs=Needs(pungs=3))
+@reading_detector("three_consecutive_pungs", shows=selected(_run_pungs), needs=Needs(pungs=3),
+                  breaks=sets_here(is_pung,
+                                   "needs pungs of three consecutive numbers in one suit",
+                                   "pungs"))
 def three_consecutive_pungs(r: Reading) -> int:
     return int(len(r.pungs) >= 3 and _masks_have(r.pung_masks, _THREE_PUNGS))
 
 
-@reading_detector("four_consecutive_pungs", shows=selected(_run_pungs), needs=Needs(pungs=4))
+@reading_detector("four_consecutive_pungs", shows=selected(_run_pungs), needs=Needs(pungs=4),
+                  breaks=sets_here(is_pung,
+                                   "needs pungs of four consecutive numbers in one suit",
+                                   "pungs"))
 def four_consecutive_pungs(r: Reading) -> int:
     return int(len(r.pungs) >= 4 and _masks_have(r.pung_masks, _FOUR_PUNGS))
 
 
-@reading_detector("three_mothers", shows=selected(_mothers), needs=Needs(chows=1, pungs=3))
+@reading_detector("three_mothers", shows=selected(_mothers), needs=Needs(chows=1, pungs=3),
+                  breaks=sets_here(_not_pair,
+                                   "needs pungs of three consecutive numbers and the chow of the "
+                                   "same numbers, in one suit",
+                                   "sets"))
 def three_mothers(r: Reading) -> int:
     # R19: pungs of n, n+1, n+2 and the chow n n+1 n+2 in the same suit.
     if len(r.pungs) < 3 or not r.chows:

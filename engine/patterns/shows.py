@@ -116,12 +116,3 @@ def chows(a: Arrangement) -> list[Group]:
 def pungs(a: Arrangement) -> list[Group]:
     return [g for g in a.groups if g.is_pung]
 
-
-def breaking_tiles(test: Callable[[tiles.Tile], bool], text: str) -> Proof:
-    """For an absent whole-hand pattern: the hand's tiles that fail `test`."""
-
-    def proof(hand: Hand, a: Arrangement | None) -> Shown | None:
-        bad = tuple(sorted({t for t in hand.all_tiles() if not test(t)}))
-        return Shown(tiles=bad, phrase=text) if bad else None
-
-    return proof

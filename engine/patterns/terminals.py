@@ -2,23 +2,35 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Final
 
 from mj_trainer.engine import tiles
 from mj_trainer.engine.arrangements import Group, GroupKind, Shape
 from mj_trainer.engine.hand import Hand
+from mj_trainer.engine.patterns.gaps import (
+    first,
+    groups_not,
+    lacks,
+    said_not,
+    sets_here,
+    shape_is_not,
+    suits_beyond,
+    tiles_not,
+)
 from mj_trainer.engine.patterns.registry import (
     TERMINAL_MASK,
     HandFacts,
     HandFlag,
     Needs,
+    Proof,
     Reading,
     cite,
     hand_detector,
     reading_detector,
     whole_hand,
 )
-from mj_trainer.engine.patterns.shows import groups, is_chow, said
+from mj_trainer.engine.patterns.shows import groups, is_chow, is_pung, said
 
 
 def _tailed(g: Group, hand: Hand) -> bool:
@@ -30,6 +42,46 @@ def _tailed(g: Group, hand: Hand) -> bool:
     return tiles.RANK[g.tile] in (1, 9)
 
 
+def _holds(test: tuple[bool, ...]) -> Callable[[Group, Hand], bool]:
+    return lambda g, hand: any(test[t] for t in g.tiles)
+
+
+_NO_TERMINAL = ("holds no terminal", "hold no terminal")
+_TAIL_CHOWS = sets_here(is_chow, "needs a 123 chow and a 789 chow of the same suit", "chows")
+_TAIL_PUNGS = sets_here(is_pung, "needs a pung of 1s and a pung of 9s of the same suit",
+                        "pungs")
+_TAILS = sets_here(lambda g, hand: g.kind is not GroupKind.PAIR,
+                   "needs 111, 123, 789 and 999 of one suit", "sets")
+_MIXED_LESSER_GAP = first(
+    shape_is_not(Shape.REGULAR, "needs four sets and a pair, each with a 1, a 9 or an honor"),
+    groups_not(_holds(tiles.IS_ORPHAN), "needs a 1, a 9 or an honor in every set and the pair",
+               "holds none", "hold none"),
+    lacks(lambda t: tiles.IS_HONOR[t], "mixes terminals with honors", "honor"),
+    lacks(lambda t: tiles.IS_TERMINAL[t], "mixes terminals with honors", "terminal"))
+_PURE_LESSER_GAP = first(
+    shape_is_not(Shape.REGULAR, "needs four sets and a pair, each with a terminal"),
+    tiles_not(lambda t: not tiles.IS_HONOR[t], "needs a terminal in every set and no honors"),
+    groups_not(_holds(tiles.IS_TERMINAL), "needs a terminal in every set and the pair",
+               *_NO_TERMINAL))
+_MIXED_GREATER_GAP = first(
+    tiles_not(lambda t: tiles.IS_ORPHAN[t], "needs only 1s, 9s and honors"),
+    lacks(lambda t: tiles.IS_HONOR[t], "needs honors as well as 1s and 9s", "honor"),
+    lacks(lambda t: tiles.IS_TERMINAL[t], "needs 1s or 9s as well as honors", "1 or 9"))
+_PURE_GREATER_GAP = tiles_not(lambda t: tiles.IS_TERMINAL[t], "needs only 1s and 9s")
+
+
+def _mountain_gap(terminals: int) -> Proof:
+    count = {6: "six", 8: "eight"}[terminals]
+    needs = f"needs one suit, a terminal in every set and the pair, and {count} 1s and 9s"
+    return first(
+        shape_is_not(Shape.REGULAR, needs),
+        tiles_not(lambda t: not tiles.IS_HONOR[t], needs),
+        suits_beyond(1, needs),
+        groups_not(_holds(tiles.IS_TERMINAL), needs, *_NO_TERMINAL),
+        said_not(lambda hand: f"{needs}, and the hand has "
+                              f"{sum(tiles.IS_TERMINAL[t] for t in hand.all_tiles())}"))
+
+
 # Bits of a suit's rank mask (bit r-1 for rank r): the 1 and the 9, the 1 and the 7.
 _ONE_AND_NINE = 1 | 1 << 8
 _ONE_AND_SEVEN = 1 | 1 << 6
@@ -37,7 +89,8 @@ _ONE_AND_SEVEN = 1 | 1 << 6
 
 @reading_detector("two_tailed_terminal_chows",
                   shows=groups(lambda g, hand: is_chow(g, hand) and tiles.RANK[g.tile] in (1, 7)),
-                  needs=Needs(chows=2, has=HandFlag.TERMINAL))
+                  needs=Needs(chows=2, has=HandFlag.TERMINAL),
+                  breaks=_TAIL_CHOWS)
 def two_tailed_terminal_chows(r: Reading) -> int:
     # One "set" is a 123 chow and a 789 chow of the same suit (R11).
     counts = r.chow_counts
@@ -46,14 +99,16 @@ def two_tailed_terminal_chows(r: Reading) -> int:
 
 @reading_detector("two_tailed_terminal_pungs", shows=groups(
     lambda g, hand: g.is_pung and tiles.IS_NUMBER[g.tile] and tiles.RANK[g.tile] in (1, 9)),
-                  needs=Needs(pungs=2, has=HandFlag.TERMINAL))
+                  needs=Needs(pungs=2, has=HandFlag.TERMINAL),
+                  breaks=_TAIL_PUNGS)
 def two_tailed_terminal_pungs(r: Reading) -> int:
     # A suit holds at most one pung of its 1s and one of its 9s: bits 0 and 8.
     return sum(1 for mask in r.pung_masks if mask & _ONE_AND_NINE == _ONE_AND_NINE)
 
 
 @reading_detector("two_tailed_terminals", shows=groups(_tailed),
-                  needs=Needs(chows=2, pungs=2, has=HandFlag.TERMINAL))
+                  needs=Needs(chows=2, pungs=2, has=HandFlag.TERMINAL),
+                  breaks=_TAILS)
 def two_tailed_terminals(r: Reading) -> int:
     # R21: 111 123 789 999 of one suit; the eyes may be anything.
     return int(any(p & _ONE_AND_NINE == _ONE_AND_NINE and c & _ONE_AND_SEVEN == _ONE_AND_SEVEN
@@ -82,7 +137,8 @@ PURE_OF_MIXED: Final = {MIXED_LESSER: PURE_LESSER}
 
 
 @reading_detector(MIXED_LESSER, shows=whole_hand,
-                  needs=Needs(has=HandFlag.HONOR | HandFlag.TERMINAL))
+                  needs=Needs(has=HandFlag.HONOR | HandFlag.TERMINAL),
+                  breaks=_MIXED_LESSER_GAP)
 def mixed_lesser_terminals(r: Reading) -> int:
     # "Mixed" is terminals with honors: an all-honor hand has no terminal to mix in.
     f = r.facts
@@ -90,7 +146,8 @@ def mixed_lesser_terminals(r: Reading) -> int:
 
 
 @reading_detector(PURE_LESSER, shows=whole_hand,
-                  needs=Needs(has=HandFlag.TERMINAL, lacks=HandFlag.HONOR))
+                  needs=Needs(has=HandFlag.TERMINAL, lacks=HandFlag.HONOR),
+                  breaks=_PURE_LESSER_GAP)
 def pure_lesser_terminals(r: Reading) -> int:
     f = r.facts
     return int(f.has_terminal and not f.has_honor and _every_group_has(r, tiles.IS_TERMINAL))
@@ -111,19 +168,22 @@ def _mountain(r: Reading, terminals: int) -> int:
 _MOUNTAIN = Needs(has=HandFlag.ONE_SUIT | HandFlag.TERMINAL, lacks=HandFlag.HONOR)
 
 
-@reading_detector("little_mountain", shows=whole_hand, needs=_MOUNTAIN)
+@reading_detector("little_mountain", shows=whole_hand, needs=_MOUNTAIN,
+                  breaks=_mountain_gap(6))
 def little_mountain(r: Reading) -> int:
     return _mountain(r, 6)
 
 
-@reading_detector("big_mountain", shows=whole_hand, needs=_MOUNTAIN)
+@reading_detector("big_mountain", shows=whole_hand, needs=_MOUNTAIN,
+                  breaks=_mountain_gap(8))
 def big_mountain(r: Reading) -> int:
     return _mountain(r, 8)
 
 
 @hand_detector("mixed_greater_terminals",
                shows=said("every tile is a 1, a 9 or an honor, with some of each"),
-               needs=Needs(has=HandFlag.HONOR | HandFlag.TERMINAL, lacks=HandFlag.SIMPLE))
+               needs=Needs(has=HandFlag.HONOR | HandFlag.TERMINAL, lacks=HandFlag.SIMPLE),
+               breaks=_MIXED_GREATER_GAP)
 def mixed_greater_terminals(f: HandFacts) -> int:
     # R22: only terminals and honors, at least one of each.  Such a hand can only be
     # all pungs or seven pairs (thirteen orphans is excluded by the ruleset, R16).
@@ -131,7 +191,8 @@ def mixed_greater_terminals(f: HandFacts) -> int:
 
 
 @hand_detector("pure_greater_terminals", shows=said("every tile is a 1 or a 9"),
-               needs=Needs(has=HandFlag.TERMINAL, lacks=HandFlag.HONOR | HandFlag.SIMPLE))
+               needs=Needs(has=HandFlag.TERMINAL, lacks=HandFlag.HONOR | HandFlag.SIMPLE),
+               breaks=_PURE_GREATER_GAP)
 def pure_greater_terminals(f: HandFacts) -> int:
     return int(f.only(TERMINAL_MASK))
 

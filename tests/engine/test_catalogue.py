@@ -105,3 +105,31 @@ def test_evidence_points_inside_the_hand(seed: int) -> None:
             assert set(ev.tiles) <= held, hit.pattern.id
             assert len(ev.sets) == len(ev.groups) + len(ev.tiles)
             assert all(s in ev.sets for s in map(group_text, ev.groups))
+
+
+_OPENINGS = ("needs ", "counts only", "is only", "mixes ")
+
+
+@settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.integers(0, 10_000), st.sampled_from(builtin_names()))
+def test_every_absent_pattern_is_broken_by_something_in_the_hand(seed: int, name: str) -> None:
+    # Whatever the ruleset, a pattern the hand lacks names what in the hand rules it out.
+    rules = load(name)
+    for g in generate_scored(1, seed=seed, ruleset=rules):
+        result = g.score
+        if not result.winning:
+            continue
+        reading = result.arrangement
+        present = {h.pattern.id for h in result.best.hits}
+        held = set(result.hand.all_tiles()) | set(result.hand.bonus)
+        for p in rules.patterns:
+            gap = what_breaks(result, p)
+            if p.id in present:
+                assert gap is None, p.id
+                continue
+            assert gap is not None, (name, p.id, p.detector)
+            assert gap.phrase.startswith(_OPENINGS), gap.phrase
+            if reading is not None:
+                assert set(gap.groups) <= set(reading.groups), p.id
+            assert set(gap.tiles) <= held, p.id
+            assert all(s in gap.phrase for s in map(group_text, gap.groups)), gap.phrase
