@@ -25,7 +25,7 @@ def _about(text: str, claim: str, ruleset: Ruleset | None = None) -> Explanation
 
 def test_all_simples_names_the_terminal_and_its_set() -> None:
     e = _about("c234 c456 b345 c789 k5 +k5", "1.5")
-    assert "All Simples (1.5) needs no 1s, 9s or honors: c9 in c789 is a terminal." == e.text
+    assert e.text == "All Simples (1.5) needs no 1s, 9s or honors: c9 in c789 is a terminal."
     assert e.sets == ("c789", "c9")
 
 
@@ -84,7 +84,6 @@ def test_seven_pairs_claimed_on_a_hand_of_sets() -> None:
 @pytest.mark.parametrize("name", ["zung-jung", "classical"])
 def test_other_rulesets_point_too(name: str) -> None:
     rules = load(name)
-    simples = next(p for p in rules.patterns if p.detector == "all_simples"
-                   or p.detector == "pure_hand")
+    simples = next(p for p in rules.patterns if p.detector in {"all_simples", "pure_hand"})
     e = _about("c123 c456 b234 k555 dr +dr", simples.id, rules)
     assert "dr in dr dr is a dragon" in e.text or "the hand holds coins" in e.text
