@@ -47,6 +47,7 @@ from mj_trainer.tui.messages import (
     OpenCalculator,
     OpenReference,
     OpenScreen,
+    SettingsChanged,
     StartHand,
     StartRandom,
     StartReview,
@@ -90,6 +91,25 @@ THEMES = (
         surface="#EFE9DA",
         panel="#E4DCC8",
         dark=False,
+    ),
+    # High contrast: white on black, pure bright accents, no tinted panels.
+    Theme(
+        name="mj-contrast",
+        primary="#FFD400",
+        secondary="#00E5FF",
+        accent="#FFFF00",
+        warning="#FFA000",
+        error="#FF4D4D",
+        success="#00FF66",
+        foreground="#FFFFFF",
+        background="#000000",
+        surface="#000000",
+        panel="#202020",
+        boost="#303030",
+        dark=True,
+        # The highlighted row: white on deep blue keeps its dimmed parts readable.
+        variables={"block-cursor-background": "#0033CC",
+                   "block-cursor-foreground": "#FFFFFF"},
     ),
 )
 
@@ -260,11 +280,9 @@ class TrainerApp(App[None]):
             self._apply_theme(settings.theme)
         if settings.ruleset != old.ruleset:
             self.ruleset = self._load_ruleset(settings.ruleset, report=False)
-        if settings.tile_style != old.tile_style:
+        if settings != old:
             for screen in self.screen_stack:
-                apply = getattr(screen, "apply_tile_style", None)
-                if callable(apply):
-                    apply(settings.tile_style)
+                screen.post_message(SettingsChanged(settings))
         problem = self.config.save(settings)
         if problem:
             return problem
@@ -278,10 +296,10 @@ class TrainerApp(App[None]):
             self.notify(message, severity="warning", timeout=4)
 
     def watch_theme(self, theme: str) -> None:
-        # A theme picked in the command palette is remembered like one from settings.
+        # A theme set any other way (Textual's own theme keys) is remembered like one
+        # from settings.
         if self.is_running and hasattr(self, "settings") and theme != self.settings.theme:
-            self.settings = self.settings.with_(theme=theme)
-            self.config.save(self.settings)
+            self.update_settings(self.settings.with_(theme=theme))
 
     # ---- what the home screen shows
 
@@ -453,6 +471,14 @@ class TrainerApp(App[None]):
         self.update_settings(self.settings.with_(tile_style=TileStyle(style)))
         self.notify(f"Tiles are now drawn in the {style} style.", timeout=2)
 
+    def action_ruleset(self, name: str) -> None:
+        self.update_settings(self.settings.with_(ruleset=name))
+        self.notify(f"The ruleset is now {self.ruleset.id}.", timeout=2)
+
+    def action_theme(self, name: str) -> None:
+        self.update_settings(self.settings.with_(theme=name))
+        self.notify(f"The theme is now {self.theme}.", timeout=2)
+
     # ---- the command palette
 
     def get_system_commands(self, screen: Screen[Any]) -> Iterable[SystemCommand]:
@@ -473,9 +499,7 @@ class TrainerApp(App[None]):
         yield SystemCommand("Settings", "Ruleset, tiles, round length, kinds, theme",
                             self.open_settings)
         yield SystemCommand("Help", "Help for the screen you are on", self.action_help)
-        for style in TileStyle:
-            yield SystemCommand(f"Tile style: {style.value}", "Change how tiles are drawn",
-                                partial(self.action_tile_style, style.value))
+        yield from self._setting_commands()
         seen = {"Home", "Help", "Quit", "Settings", "Stats"}
         for key, active in screen.active_bindings.items():
             binding = active.binding
@@ -488,7 +512,26 @@ class TrainerApp(App[None]):
             yield SystemCommand(binding.description, f"{binding.tooltip or 'this screen'} "
                                 f"(key: {shown or key})",
                                 partial(self._run_binding, binding.action, active.node))
-        yield from super().get_system_commands(screen)
+        # Textual's own commands (its theme picker, keys panel, screenshot, maximize) are
+        # left out: the app's settings cover what a learner needs.
+        yield SystemCommand("Theme", "Choose among all colour themes", self.action_change_theme)
+        yield SystemCommand("Quit", "Leave mj-trainer (ctrl+q)", self.action_quit)
+
+    def _setting_commands(self) -> Iterable[SystemCommand]:
+        """A command for each choice of ruleset, tile style and theme."""
+        current = self.settings
+        for name in builtin_names():
+            if name != current.ruleset:
+                yield SystemCommand(f"Ruleset: {name}", "Score and quiz with these rules",
+                                    partial(self.action_ruleset, name))
+        for style in TileStyle:
+            if style is not current.tile_style:
+                yield SystemCommand(f"Tile style: {style.value}", "Change how tiles are drawn",
+                                    partial(self.action_tile_style, style.value))
+        for theme in THEMES:
+            if theme.name != current.theme:
+                yield SystemCommand(f"Theme: {theme.name}", "Change the colours",
+                                    partial(self.action_theme, theme.name))
 
     def _run_binding(self, action: str, node: object) -> None:
         from textual.dom import DOMNode

@@ -1,8 +1,9 @@
-"""Messages screens post to ask the app to go somewhere.
+"""Messages between the app and its screens.
 
 Screens never import each other: a screen posts one of these and the app decides
 which screen to push.  That keeps each screen testable on its own, in a small host
-app that records the messages.
+app that records the messages.  The app tells every open screen when the settings
+change (`SettingsChanged`), whoever changed them.
 """
 
 from __future__ import annotations
@@ -12,6 +13,7 @@ from dataclasses import dataclass
 from textual.message import Message
 
 from mj_trainer.engine.hand import Hand
+from mj_trainer.tui.config import Settings
 
 
 @dataclass
@@ -63,3 +65,11 @@ class StartHand(Message):
 
     hand: Hand
     title: str = "Quiz · the calculator's hand"
+
+
+@dataclass
+class SettingsChanged(Message, bubble=False):
+    """The settings changed (the settings screen, the command palette, a home key):
+    sent by the app to every open screen, so each stays in step."""
+
+    settings: Settings

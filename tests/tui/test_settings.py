@@ -164,3 +164,84 @@ def test_theme_from_the_palette_is_remembered(tmp_path: Path) -> None:
 
     asyncio.run(body())
     assert ConfigFile.load(path).settings.theme == "nord"
+
+
+def test_palette_lists_the_apps_commands_only(tmp_path: Path) -> None:
+    async def body() -> None:
+        app = make_app(Settings(), data_dir=tmp_path / "data")
+        async with app.run_test(size=(100, 32)) as pilot:
+            await pilot.pause()
+            titles = [c.title for c in app.get_system_commands(app.screen)]
+            for wanted in ("Ruleset: classical", "Ruleset: zung-jung", "Tile style: cjk",
+                           "Theme: mj-contrast", "Theme: mj-ivory", "Calculator"):
+                assert wanted in titles
+            # the settings in use are not offered again
+            assert "Theme: mj-jade" not in titles and "Tile style: text" not in titles
+            # Textual's internals are not offered
+            for internal in ("Keys", "Screenshot", "Maximize", "Minimize"):
+                assert internal not in titles
+
+    asyncio.run(body())
+
+
+def test_settings_screen_follows_a_palette_command(tmp_path: Path) -> None:
+    """ctrl+p, 'Tile style: cjk', enter over the settings screen: the radio button, the
+    preview and the theme follow, and the file is saved once with the change."""
+    path = tmp_path / "config.toml"
+
+    async def body() -> None:
+        from textual.widgets import RadioButton, Select, Static
+
+        app = make_app(data_dir=tmp_path / "data", config_path=path, cursor_blink=False)
+        async with app.run_test(size=(100, 40)) as pilot:
+            await pilot.pause()
+            app.open_settings()
+            await wait_for(pilot, lambda: isinstance(app.screen, SettingsScreen))
+            screen = app.screen
+            assert isinstance(screen, SettingsScreen)
+            await pilot.press("ctrl+p")
+            await wait_for(pilot, lambda: type(app.screen).__name__ == "CommandPalette")
+            await pilot.press(*"tile style: cjk")
+            await pilot.pause(0.3)
+            await pilot.press("enter")
+            await wait_for(pilot, lambda: app.screen is screen)
+            await pilot.pause()
+            assert app.settings.tile_style is TileStyle.CJK
+            assert screen.settings.tile_style is TileStyle.CJK
+            assert screen.query_one("#style-cjk", RadioButton).value
+            assert not screen.query_one("#style-text", RadioButton).value
+            assert "萬" in str(screen.query_one("#tile-preview", Static).render())
+            app.action_theme("mj-contrast")
+            app.action_ruleset("classical")
+            await pilot.pause()
+            assert screen.query_one("#theme", Select).value == "mj-contrast"
+            assert screen.query_one("#ruleset", Select).value == "classical"
+            assert app.theme == "mj-contrast"
+
+    asyncio.run(body())
+    saved = ConfigFile.load(path).settings
+    assert (saved.tile_style, saved.theme, saved.ruleset) == (TileStyle.CJK, "mj-contrast",
+                                                             "classical")
+
+
+def test_ticked_and_unticked_differ_without_colour(tmp_path: Path) -> None:
+    """With colours off, state shows in the glyph: ✔ or blank, ● or ○."""
+    async def body() -> None:
+        from textual.widgets import Checkbox, RadioButton
+
+        app = make_app(Settings(), data_dir=tmp_path / "data")
+        async with app.run_test(size=(100, 40)) as pilot:
+            await pilot.pause()
+            app.open_settings()
+            await wait_for(pilot, lambda: isinstance(app.screen, SettingsScreen))
+            screen = app.screen
+            await pilot.pause()
+            ticked = screen.query_one("#kind-patterns", Checkbox)
+            empty = screen.query_one("#kind-total", Checkbox)
+            on = screen.query_one("#style-text", RadioButton)
+            off = screen.query_one("#style-cjk", RadioButton)
+            glyphs = [w.render().plain.strip()[:3] for w in (ticked, empty, on, off)]
+            assert glyphs[0] != glyphs[1] and "✔" in glyphs[0]
+            assert glyphs[2] != glyphs[3] and "●" in glyphs[2] and "○" in glyphs[3]
+
+    asyncio.run(body())

@@ -31,7 +31,7 @@ from mj_trainer.engine.hand import Incidental, MeldKind
 from mj_trainer.engine.notation import NotationError
 from mj_trainer.engine.ruleset import builtin_names
 from mj_trainer.tui.calculator_draft import Draft, Item, Scored, score_draft
-from mj_trainer.tui.messages import StartHand
+from mj_trainer.tui.messages import SettingsChanged, StartHand
 from mj_trainer.tui.safe_screen import SafeScreen
 from mj_trainer.tui.share_key import SHARE_BINDING, share_hand
 from mj_trainer.tui.tile_text import TileStyle
@@ -139,6 +139,10 @@ class CalculatorScreen(SafeScreen[None]):
         self.query_one(DraftRow).tile_style = self.tile_style
         self._redraw(update_text=False)
         self.query_one(TilePalette).focus()
+
+    def on_settings_changed(self, message: SettingsChanged) -> None:
+        if message.settings.tile_style != self.tile_style:
+            self.apply_tile_style(message.settings.tile_style)
 
     def apply_tile_style(self, style: TileStyle) -> None:
         self.tile_style = style

@@ -16,7 +16,7 @@ from textual.widgets.option_list import Option
 
 from mj_trainer.engine import tiles
 from mj_trainer.tui.config import DIFFICULTIES, Settings
-from mj_trainer.tui.messages import OpenScreen, StartRandom, StartReview
+from mj_trainer.tui.messages import OpenScreen, SettingsChanged, StartRandom, StartReview
 from mj_trainer.tui.safe_screen import SafeScreen
 from mj_trainer.tui.tile_text import TileStyle, tiles_text
 from mj_trainer.tui.widgets.lean_footer import LeanFooter
@@ -115,6 +115,11 @@ class HomeScreen(SafeScreen[None]):
         self.refresh_stats()
 
     def on_screen_resume(self) -> None:
+        self._draw_menu()
+        self.refresh_stats()
+
+    def on_settings_changed(self, message: SettingsChanged) -> None:
+        # A change from the command palette, made while home is in front.
         self._draw_menu()
         self.refresh_stats()
 

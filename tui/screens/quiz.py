@@ -47,7 +47,7 @@ from mj_trainer.quizzes.round import Round, RoundSummary
 from mj_trainer.quizzes.rule_refs import rule_refs
 from mj_trainer.quizzes.session import RoundPlan, as_int
 from mj_trainer.quizzes.sources import SourceUnavailable
-from mj_trainer.tui.messages import OpenReference
+from mj_trainer.tui.messages import OpenReference, SettingsChanged
 from mj_trainer.tui.safe_screen import SafeScreen
 from mj_trainer.tui.share_key import SHARE_BINDING, origin_of, share_hand
 from mj_trainer.tui.tile_text import TileStyle
@@ -164,6 +164,10 @@ class QuizScreen(SafeScreen[RoundSummary | None]):
         hand = self.query_one(HandView)
         hand.tall = self.size.width >= TALL_WIDTH and self.size.height >= TALL_HEIGHT
         hand.tile_style = self.tile_style
+
+    def on_settings_changed(self, message: SettingsChanged) -> None:
+        if message.settings.tile_style != self.tile_style:
+            self.apply_tile_style(message.settings.tile_style)
 
     def apply_tile_style(self, style: TileStyle) -> None:
         """Redraw with another tile style (the settings changed)."""

@@ -38,7 +38,7 @@ from mj_trainer.quizzes.rulings import (
     related_rulings,
     ruling_key,
 )
-from mj_trainer.tui.messages import StartRandom
+from mj_trainer.tui.messages import SettingsChanged, StartRandom
 from mj_trainer.tui.pattern_search import pattern_matches, text_matches
 from mj_trainer.tui.safe_screen import SafeScreen
 from mj_trainer.tui.share_key import SHARE_BINDING, example_origin, share_hand
@@ -230,6 +230,18 @@ class ReferenceScreen(SafeScreen[None]):
             return False
         self.jump(entry)
         return True
+
+    def on_settings_changed(self, message: SettingsChanged) -> None:
+        """Another tile style: redraw the example shown."""
+        style = message.settings.tile_style
+        if style == self.tile_style:
+            return
+        self.tile_style = style
+        entry = self.current
+        if entry is not None and entry.kind == "pattern":
+            cached = self._examples.get((entry.key, self.example_attempt))
+            if cached is not None:
+                self._show_example(entry.key, self.example_attempt, *cached)
 
     # ------------------------------------------------------------------ targets
 

@@ -30,8 +30,10 @@ from textual.widgets import (
 from mj_trainer.engine import tiles
 from mj_trainer.quizzes.questions import QuestionKind
 from mj_trainer.tui.config import DIFFICULTIES, MAX_ROUND, MIN_ROUND, Settings
+from mj_trainer.tui.messages import SettingsChanged
 from mj_trainer.tui.safe_screen import SafeScreen
 from mj_trainer.tui.tile_text import TileStyle, tile_text
+from mj_trainer.tui.widgets.glyph_toggles import RadioChoice, TickBox
 from mj_trainer.tui.widgets.lean_footer import LeanFooter
 from mj_trainer.tui.widgets.safe_header import SafeHeader
 
@@ -109,7 +111,7 @@ class SettingsScreen(SafeScreen[None]):
                 yield Label("Tile style", classes="setting-label")
                 with RadioSet(id="tile-style", compact=True):
                     for style in TileStyle:
-                        yield RadioButton(_STYLE_LABELS[style], value=style is s.tile_style,
+                        yield RadioChoice(_STYLE_LABELS[style], value=style is s.tile_style,
                                           id=f"style-{style.value}", compact=True)
             with Horizontal(classes="setting"):
                 yield Label("", classes="setting-label")
@@ -123,13 +125,13 @@ class SettingsScreen(SafeScreen[None]):
                 yield Label("Question kinds", classes="setting-label")
                 with Vertical(id="kinds"):
                     for kind in QuestionKind:
-                        yield Checkbox(kind.label, value=kind in s.kinds, compact=True,
+                        yield TickBox(kind.label, value=kind in s.kinds, compact=True,
                                        id=_KIND_KEYS[kind])
             with Horizontal(classes="setting"):
                 yield Label("Difficulty", classes="setting-label")
                 with RadioSet(id="difficulty", compact=True):
                     for level in DIFFICULTIES:
-                        yield RadioButton(level, value=level == s.difficulty,
+                        yield RadioChoice(level, value=level == s.difficulty,
                                           id=f"difficulty-{level}", compact=True)
             with Horizontal(classes="setting"):
                 yield Label("Theme", classes="setting-label")
@@ -252,6 +254,33 @@ class SettingsScreen(SafeScreen[None]):
         message = self._save(settings)
         if message:
             self._status(message, problem=message.startswith("not saved"))
+
+    # ---- changes made elsewhere (the command palette)
+
+    def on_settings_changed(self, message: SettingsChanged) -> None:
+        """Show settings changed elsewhere.  The change events this sets off find the
+        settings already equal to what they would save, so nothing is saved twice."""
+        new = message.settings
+        if new == self.settings:
+            return
+        self.settings = new
+        if new.ruleset not in self.rulesets:
+            self.rulesets = [*self.rulesets, new.ruleset]
+            self.query_one("#ruleset", Select).set_options(self._ruleset_options())
+        self.query_one("#ruleset", Select).value = new.ruleset
+        self.query_one("#house-path", Input).value = (
+            new.ruleset if new.ruleset not in self.builtin else "")
+        self.query_one("#house-status", Static).update(self._house_hint())
+        self.query_one(f"#style-{new.tile_style.value}", RadioButton).value = True
+        self.query_one("#tile-preview", Static).update(preview(new.tile_style))
+        self.query_one("#round-length", Input).value = str(new.round_length)
+        for kind, key in _KIND_KEYS.items():
+            self.query_one(f"#{key}", Checkbox).value = kind in new.kinds
+        self.query_one(f"#difficulty-{new.difficulty}", RadioButton).value = True
+        if new.theme not in self.themes:
+            self.themes = [*self.themes, new.theme]
+            self.query_one("#theme", Select).set_options([(t, t) for t in self.themes])
+        self.query_one("#theme", Select).value = new.theme
 
     # ---- reactions
 
