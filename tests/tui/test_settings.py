@@ -5,14 +5,26 @@ from __future__ import annotations
 import asyncio
 from pathlib import Path
 
+from textual.pilot import Pilot
+
 from mj_trainer.quizzes.questions import QuestionKind
-from mj_trainer.tui.app import make_app
+from mj_trainer.tui.app import TrainerApp, make_app
 from mj_trainer.tui.config import ConfigFile, Settings, parse_settings
 from mj_trainer.tui.screens.home import HomeScreen
 from mj_trainer.tui.screens.notice import NoticeScreen
 from mj_trainer.tui.screens.settings import SettingsScreen
 from mj_trainer.tui.tile_text import TileStyle
 from tests.tui.test_app_kit import wait_for
+
+
+async def _open_settings(pilot: Pilot[None], app: TrainerApp) -> SettingsScreen:
+    await pilot.pause()
+    app.open_settings()
+    await wait_for(pilot, lambda: isinstance(app.screen, SettingsScreen))
+    screen = app.screen
+    assert isinstance(screen, SettingsScreen)
+    await pilot.pause()
+    return screen
 
 
 def test_defaults_when_there_is_no_file(tmp_path: Path) -> None:
@@ -136,12 +148,7 @@ def test_the_last_question_kind_stays_ticked(tmp_path: Path) -> None:
     async def body() -> None:
         app = make_app(Settings(), data_dir=tmp_path / "data")
         async with app.run_test(size=(100, 40)) as pilot:
-            await pilot.pause()
-            app.open_settings()
-            await wait_for(pilot, lambda: isinstance(app.screen, SettingsScreen))
-            screen = app.screen
-            assert isinstance(screen, SettingsScreen)
-            await pilot.pause()
+            screen = await _open_settings(pilot, app)
             box = screen.query_one("#kind-patterns")
             box.focus()
             await pilot.press("space")
@@ -194,11 +201,7 @@ def test_settings_screen_follows_a_palette_command(tmp_path: Path) -> None:
 
         app = make_app(data_dir=tmp_path / "data", config_path=path, cursor_blink=False)
         async with app.run_test(size=(100, 40)) as pilot:
-            await pilot.pause()
-            app.open_settings()
-            await wait_for(pilot, lambda: isinstance(app.screen, SettingsScreen))
-            screen = app.screen
-            assert isinstance(screen, SettingsScreen)
+            screen = await _open_settings(pilot, app)
             await pilot.press("ctrl+p")
             await wait_for(pilot, lambda: type(app.screen).__name__ == "CommandPalette")
             await pilot.press(*"tile style: cjk")
@@ -231,11 +234,7 @@ def test_ticked_and_unticked_differ_without_colour(tmp_path: Path) -> None:
 
         app = make_app(Settings(), data_dir=tmp_path / "data")
         async with app.run_test(size=(100, 40)) as pilot:
-            await pilot.pause()
-            app.open_settings()
-            await wait_for(pilot, lambda: isinstance(app.screen, SettingsScreen))
-            screen = app.screen
-            await pilot.pause()
+            screen = await _open_settings(pilot, app)
             ticked = screen.query_one("#kind-patterns", Checkbox)
             empty = screen.query_one("#kind-total", Checkbox)
             on = screen.query_one("#style-text", RadioButton)

@@ -92,6 +92,7 @@ class HomeScreen(SafeScreen[None]):
         self.version = version
         self._set_difficulty = set_difficulty
         self.stats: HomeStats | None = None
+        self._stats_ruleset = ""  # the ruleset the stats shown were read for
 
     def compose(self) -> ComposeResult:
         yield SafeHeader()
@@ -119,9 +120,13 @@ class HomeScreen(SafeScreen[None]):
         self.refresh_stats()
 
     def on_settings_changed(self, message: SettingsChanged) -> None:
-        # A change from the command palette, made while home is in front.
+        """A change made while home is open (the command palette, the level key): the
+        stats are read again only for another ruleset, the rest is redrawn."""
         self._draw_menu()
-        self.refresh_stats()
+        if message.settings.ruleset != self._stats_ruleset:
+            self.refresh_stats()
+        elif self.stats is not None:
+            self.query_one("#home-status", Static).update(self.status_text(self.stats))
 
     def _banner(self) -> Content:
         style = TileStyle.TEXT
@@ -185,6 +190,7 @@ class HomeScreen(SafeScreen[None]):
     # ---- the status panel
 
     def refresh_stats(self) -> None:
+        self._stats_ruleset = self._settings().ruleset
         self._read_stats()
 
     @work(thread=True, exclusive=True, group="home-stats")
