@@ -505,12 +505,12 @@ class TrainerApp(App[None]):
             binding = active.binding
             if not binding.description or not active.enabled or binding.description in seen:
                 continue
-            if active.node is self:
-                continue
+            if active.node is self or not binding.show:
+                continue  # hidden keys are widgets' own (scrolling, copy and paste)
             seen.add(binding.description)
-            shown = self.get_key_display(binding)
-            yield SystemCommand(binding.description, f"{binding.tooltip or 'this screen'} "
-                                f"(key: {shown or key})",
+            shown = self.get_key_display(binding) or key
+            yield SystemCommand(binding.description,
+                                f"{binding.tooltip or 'On this screen'} (key {shown})",
                                 partial(self._run_binding, binding.action, active.node))
         # Textual's own commands (its theme picker, keys panel, screenshot, maximize) are
         # left out: the app's settings cover what a learner needs.
