@@ -29,6 +29,7 @@ from typing import Any, Final
 from mj_trainer.engine.ruleset import Ruleset
 from mj_trainer.engine.scoring import Score, score
 from mj_trainer.quizzes.questions import QuestionKind
+from mj_trainer.quizzes.recorder import Recorder
 from mj_trainer.quizzes.review import utc
 from mj_trainer.quizzes.round import Round, RoundSettings, RoundSummary, plan_kinds
 from mj_trainer.quizzes.sources import (
@@ -215,9 +216,9 @@ def next_lesson(store: ProgressStore | None, rules: Ruleset) -> Lesson | None:
                 None)
 
 
-def record_pass(store: ProgressStore, rules: Ruleset, lesson_id: str, credit: float,
+def record_pass(recorder: Recorder, rules: Ruleset, lesson_id: str, credit: float,
                 now: datetime | None = None) -> None:
-    store.set_meta(_key(rules, lesson_id),
+    recorder.set_meta(_key(rules, lesson_id),
                    json.dumps({"passed_at": stamp(utc(now)), "credit": round(credit, 4)}))
 
 
@@ -288,7 +289,7 @@ class LessonRound(Round):
 
     def __init__(self, rules: Ruleset, one: Lesson, *, seed: int, length: int = DRILL_LENGTH,
                  kinds: tuple[QuestionKind, ...] | None = None,
-                 store: ProgressStore | None = None,
+                 recorder: Recorder | None = None,
                  clock: Callable[[], float] = time.monotonic,
                  now: Callable[[], datetime] = utc) -> None:
         settings = RoundSettings(kinds=kinds or one.kinds, length=length, seed=seed,
@@ -301,7 +302,7 @@ class LessonRound(Round):
             planned = plan_kinds(settings.kinds, length, random.Random(seed))
             source = MixedWinSource(planned, seed=seed, difficulty=one.difficulty,
                                     ruleset=rules)
-        super().__init__(source, settings, store=store, clock=clock, now=now)
+        super().__init__(source, settings, recorder=recorder, clock=clock, now=now)
         self.rules = rules
         self.lesson = one
         self.passed = False
@@ -311,9 +312,8 @@ class LessonRound(Round):
         complete = summary.asked == summary.questions and summary.questions > 0
         if complete and summary.score >= PASS_SHARE * summary.questions and not self.passed:
             self.passed = True
-            if self.store is not None:
-                record_pass(self.store, self.rules, self.lesson.id, summary.score / max(
-                    1, summary.questions), self._now())
+            record_pass(self.recorder, self.rules, self.lesson.id,
+                        summary.score / max(1, summary.questions), self._now())
         return summary
 
 
@@ -335,4 +335,4 @@ def lesson_round(rules: Ruleset, lesson_id: str, *, seed: int, store: ProgressSt
     """The drill of a lesson (KeyError for an unknown lesson id)."""
     one = lesson(rules, lesson_id)
     return LessonRound(rules, one, seed=seed, length=length or DRILL_LENGTH, kinds=kinds,
-                       store=store, clock=clock, now=now)
+                       recorder=store, clock=clock, now=now)

@@ -2,15 +2,17 @@
 
     source = curated_source("families", store=store)     # or GeneratorSource, review_source...
     rnd = Round(source, RoundSettings(kinds=(QuestionKind.PATTERNS, QuestionKind.TOTAL)),
-                store=store)
+                recorder=store)
     while (q := rnd.ask()) is not None:
         hint = rnd.hint()                       # optional: reveal a pattern, at a price
         grade = rnd.answer(PatternsAnswer.of({"8.1.1": 3}, total=135))   # or rnd.skip()
     summary = rnd.finish()
 
-With a store, each answer is saved the moment it is given (with its statistics,
-review ratings and the set's resume position), so an interrupted round keeps every
-answer already given and the next round of that set starts where this one stopped.
+Everything a round records goes through its recorder (`quizzes.recorder.Recorder`):
+the progress store, or `NoRecorder` when nothing is kept.  With the store, each answer
+is saved the moment it is given (with its statistics, review ratings and the set's
+resume position), so an interrupted round keeps every answer already given and the
+next round of that set starts where this one stopped.
 """
 
 from __future__ import annotations
@@ -29,6 +31,7 @@ from mj_trainer.quizzes.grading import Grade, grade, split_item
 from mj_trainer.quizzes.hints import HINTABLE, Hint, available_hints
 from mj_trainer.quizzes.outcomes import ItemOutcome
 from mj_trainer.quizzes.questions import Answer, Question, QuestionKind, make_question
+from mj_trainer.quizzes.recorder import NO_RECORDER, Recorder
 from mj_trainer.quizzes.review import DueItem, due_refs, utc
 from mj_trainer.quizzes.sources import (
     CuratedSource,
@@ -151,12 +154,13 @@ class Round:
     """A round of questions.  Plain Python: the UI drives it with ask/hint/answer/skip."""
 
     def __init__(self, source: HandSource, settings: RoundSettings | None = None, *,
-                 store: ProgressStore | None = None,
+                 recorder: Recorder | None = None,
                  clock: Callable[[], float] = time.monotonic,
                  now: Callable[[], datetime] = utc) -> None:
+        """`recorder` keeps the answers (None: `NoRecorder`, nothing is kept)."""
         self.settings = settings or RoundSettings()
         self.source = source
-        self.store = store
+        self.recorder: Recorder = recorder if recorder is not None else NO_RECORDER
         self._clock = clock
         self._now = now
         rng = random.Random(self.settings.seed)
@@ -176,8 +180,8 @@ class Round:
         self.round_id: int | None = None
         # Why the last write failed (the answer then waits in the store's journal), or None.
         self.save_problem: str | None = None
-        if store is not None and self.questions:
-            self.round_id = store.start_round(
+        if self.questions:
+            self.round_id = self.recorder.start_round(
                 source=_source_kind(source), source_name=source.name,
                 ruleset=self._ruleset_name(rules),
                 kinds=[k.value for k in self.settings.kinds], planned=len(self.questions),
@@ -254,12 +258,12 @@ class Round:
         assert self._asked_at is not None
         seconds = max(0.0, self._clock() - self._asked_at)
         result = _with_seconds(result, seconds)
-        if self.store is not None and self.round_id is not None:
-            record = AnswerRecord.from_grade(
-                q.number, result, fast_seconds=self.settings.fast_seconds.get(q.kind),
-                answered_at=self._now())
-            self.save_problem = self.store.save_answer(
-                self.round_id, record, set_position=self._position_after(q.item))
+        assert self.round_id is not None  # a round with a question was started
+        record = AnswerRecord.from_grade(
+            q.number, result, fast_seconds=self.settings.fast_seconds.get(q.kind),
+            answered_at=self._now())
+        self.save_problem = self.recorder.save_answer(
+            self.round_id, record, set_position=self._position_after(q.item))
         self.grades.append(result)
         self._asked_at = None
         return result
@@ -285,14 +289,15 @@ class Round:
         """End the round (even early) and record it; returns the summary."""
         if self._summary is None:
             self._summary = self.summary()
-            if self.store is not None and self.round_id is not None and not self.grades:
+            if self.round_id is not None and not self.grades:
                 # Nothing was answered: no round to keep (not a 0% round in the history).
-                self.store.discard_round(self.round_id)
-            elif self.store is not None and self.round_id is not None:
+                self.recorder.discard_round(self.round_id)
+            elif self.round_id is not None:
                 set_name = self.source.set_name if isinstance(self.source, CuratedSource) \
                     else None
                 try:
-                    self.store.finish_round(self.round_id, now=self._now(), set_name=set_name)
+                    self.recorder.finish_round(self.round_id, now=self._now(),
+                                               set_name=set_name)
                 except StoreError as err:  # the answers are kept; only the round's end waits
                     self.save_problem = err.problem
         return self._summary

@@ -156,7 +156,7 @@ def random_plan(msg: RR, settings: SessionSettings, *, store: ProgressStore | No
         else:
             source = GeneratorSource(seed=seed, difficulty=difficulty, target=msg.target,
                                      ruleset=rules, batch=rs.length)
-        return Round(source, rs, store=store, clock=clock, now=now)
+        return Round(source, rs, recorder=store, clock=clock, now=now)
 
     return RoundPlan(title, build, msg)
 
@@ -226,7 +226,7 @@ def set_plan(msg: SR, settings: SessionSettings, *, store: ProgressStore | None,
     def build() -> Round:
         source = curated_source(key, hands, store=store, order=order,
                                 seed=seed if msg.shuffled else None, restart=not msg.resume)
-        return Round(source, rs, store=store, clock=clock, now=now)
+        return Round(source, rs, recorder=store, clock=clock, now=now)
 
     return RoundPlan(title, build, msg)
 
@@ -261,7 +261,7 @@ def review_plan(msg: Q, settings: SessionSettings, *, store: ProgressStore | Non
         from mj_trainer.quizzes.round import review_source
 
         source = review_source(store, now(), seed=seed, ruleset=rules)
-        return Round(source, rs, store=store, clock=clock, now=now)
+        return Round(source, rs, recorder=store, clock=clock, now=now)
 
     return RoundPlan("Review · weak spots", build, msg)
 

@@ -20,7 +20,7 @@ def _one_answer(data_dir: Path) -> None:
     # All Chows 5 + Concealed Hand 5 = 10, answered right.
     item = QuizHand("t-1", hand("c123 c456 b234 b567 k5 +k5"))
     with ProgressStore.open(data_dir) as store:
-        rnd = Round(ListSource([item]), RoundSettings(length=1, seed=1), store=store)
+        rnd = Round(ListSource([item]), RoundSettings(length=1, seed=1), recorder=store)
         assert rnd.ask() is not None
         rnd.answer(PatternsAnswer.of({"1.2": 1, "1.3": 1}, total=10))
         rnd.finish()

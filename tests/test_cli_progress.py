@@ -24,7 +24,7 @@ def _answer(data_dir: Path) -> None:
     # All Chows (1.2) and Concealed Hand (1.3) count; 1.3 missed, 8.1.1 wrongly claimed.
     item = QuizHand("t-1", hand("c123 c456 b234 b567 k5 +k5"))
     with ProgressStore.open(data_dir) as store:
-        rnd = Round(ListSource([item]), RoundSettings(length=1, seed=1), store=store,
+        rnd = Round(ListSource([item]), RoundSettings(length=1, seed=1), recorder=store,
                     now=lambda: WHEN)
         rnd.ask()
         rnd.answer(PatternsAnswer.of({"1.2": 1, "8.1.1": 1}, total=10))

@@ -39,7 +39,7 @@ def hand_plan(msg: StartHand, *, store: ProgressStore | None, seed: int,
                              ruleset=rules)
 
     def build() -> Round:
-        return Round(ListSource([item], name="calculator"), settings, store=store,
+        return Round(ListSource([item], name="calculator"), settings, recorder=store,
                             clock=clock)
 
     return RoundPlan(msg.title, build, msg)

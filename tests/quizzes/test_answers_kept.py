@@ -111,7 +111,7 @@ def test_a_failed_write_keeps_the_answer_and_writes_it_later(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch, failure: str) -> None:
     monkeypatch.setattr(store_module, "BUSY_TIMEOUT_MS", 50)
     with ProgressStore.open(tmp_path) as store:
-        rnd = Round(ListSource(HANDS), RoundSettings(length=4, seed=1), store=store)
+        rnd = Round(ListSource(HANDS), RoundSettings(length=4, seed=1), recorder=store)
         rnd.ask()
         rnd.answer(RIGHT)
         assert rnd.save_problem is None
@@ -133,7 +133,7 @@ def test_waiting_answers_are_written_at_the_next_start(tmp_path: Path,
                                                        monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(store_module, "BUSY_TIMEOUT_MS", 50)
     with ProgressStore.open(tmp_path) as store:
-        rnd = Round(ListSource(HANDS), RoundSettings(length=4, seed=1), store=store)
+        rnd = Round(ListSource(HANDS), RoundSettings(length=4, seed=1), recorder=store)
         with _locked(store.path):
             for _ in range(2):
                 rnd.ask()
@@ -149,7 +149,7 @@ def test_waiting_answers_are_written_at_the_next_start(tmp_path: Path,
 
 def test_an_answer_waiting_twice_is_written_once(tmp_path: Path) -> None:
     with ProgressStore.open(tmp_path) as store:
-        rnd = Round(ListSource(HANDS), RoundSettings(length=4, seed=1), store=store)
+        rnd = Round(ListSource(HANDS), RoundSettings(length=4, seed=1), recorder=store)
         rnd.ask()
         rnd.answer(RIGHT)
         # A journal line for an answer the database already has (a crash between the
@@ -166,7 +166,7 @@ def test_a_finish_that_cannot_be_written_keeps_the_summary(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(store_module, "BUSY_TIMEOUT_MS", 50)
     with ProgressStore.open(tmp_path) as store:
-        rnd = Round(ListSource(HANDS[:1]), RoundSettings(length=1, seed=1), store=store)
+        rnd = Round(ListSource(HANDS[:1]), RoundSettings(length=1, seed=1), recorder=store)
         rnd.ask()
         rnd.answer(RIGHT)
         with _locked(store.path):

@@ -63,14 +63,14 @@ def test_passing_a_drill_unlocks_the_next_lesson(tmp_path: Path) -> None:
         assert starting_difficulty(store, rules, "medium") == "easy"
         assert starting_difficulty(store, rules, "hard") == "hard"
         # A drill answered wrong does not pass.
-        failed = LessonRound(rules, lesson(rules, "1"), seed=2, length=2, store=store,
+        failed = LessonRound(rules, lesson(rules, "1"), seed=2, length=2, recorder=store,
                              kinds=(QuestionKind.TOTAL,))
         while failed.ask() is not None:
             failed.skip()
         failed.finish()
         assert _next_id(store) == "1"
         # Answered right: passed, and 2.1 opens.
-        rnd = LessonRound(rules, lesson(rules, "1"), seed=2, length=2, store=store,
+        rnd = LessonRound(rules, lesson(rules, "1"), seed=2, length=2, recorder=store,
                           kinds=(QuestionKind.TOTAL,))
         while (q := rnd.ask()) is not None:
             rnd.answer(q.expected())
@@ -79,7 +79,7 @@ def test_passing_a_drill_unlocks_the_next_lesson(tmp_path: Path) -> None:
         assert st["1"] is LessonStatus.PASSED and st["2.1"] is LessonStatus.OPEN
         assert st["2.2"] is LessonStatus.LOCKED
         # An early end is not a pass.
-        short = LessonRound(rules, lesson(rules, "2.1"), seed=3, length=3, store=store,
+        short = LessonRound(rules, lesson(rules, "2.1"), seed=3, length=3, recorder=store,
                             kinds=(QuestionKind.TOTAL,))
         q = short.ask()
         assert q is not None

@@ -38,7 +38,7 @@ def _fill(store: ProgressStore) -> None:
     hands = [qhand(H.WINDS, "w"), qhand(H.NO_WIN, "n"), qhand(H.CHOWS, "c, \"quoted\"")]
     times = iter(T0 + timedelta(minutes=i) for i in range(100))
     kinds = (QuestionKind.PATTERNS, QuestionKind.TOTAL, QuestionKind.IS_WIN)
-    rnd = Round(ListSource(hands), RoundSettings(kinds=kinds, length=3, seed=4), store=store,
+    rnd = Round(ListSource(hands), RoundSettings(kinds=kinds, length=3, seed=4), recorder=store,
                 now=lambda: next(times))
     answers: dict[QuestionKind, Answer] = {
         QuestionKind.PATTERNS: PatternsAnswer.of({"8.1.1": 2}, 200),
@@ -51,7 +51,7 @@ def _fill(store: ProgressStore) -> None:
         rnd.answer(answers[q.kind])
     rnd.skip()
     rnd.finish()
-    second = Round(ListSource(hands), RoundSettings(length=3), store=store,
+    second = Round(ListSource(hands), RoundSettings(length=3), recorder=store,
                    now=lambda: next(times))
     second.answer(PatternsAnswer.of(H.WINDS_COUNTED, H.WINDS_TOTAL))  # then interrupted
 

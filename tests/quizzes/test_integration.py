@@ -48,7 +48,7 @@ def test_a_round_over_a_curated_set(store: ProgressStore) -> None:
     set_id = hands[0].source
     source = curated_source(set_id, store=store)
     rnd = Round(source, RoundSettings(kinds=tuple(QuestionKind), length=3, seed=1),
-                store=store)
+                recorder=store)
     while (q := rnd.ask()) is not None:
         rnd.answer(q.expected())
     assert rnd.finish().accuracy == 1.0

@@ -30,7 +30,7 @@ RULES = load("mj-score-eval")
 
 
 def answer(store: ProgressStore, when: datetime, claims: dict[str, int], total: int) -> None:
-    rnd = Round(ListSource([qhand(CHOWS)]), RoundSettings(length=1, seed=1), store=store,
+    rnd = Round(ListSource([qhand(CHOWS)]), RoundSettings(length=1, seed=1), recorder=store,
                 now=lambda: when)
     rnd.ask()
     rnd.answer(PatternsAnswer.of(claims, total=total))

@@ -74,7 +74,7 @@ def test_yes_no_answers_have_outcomes() -> None:
 def _played(store: ProgressStore) -> Round:
     hands = [qhand(H.CHOWS, "a"), qhand(H.WINDS, "b"), qhand(H.BIG_FOUR, "c"),
              qhand(H.CHOWS, "d"), qhand(H.CHOWS, "e")]
-    rnd = Round(ListSource(hands), RoundSettings(length=5, seed=0), store=store)
+    rnd = Round(ListSource(hands), RoundSettings(length=5, seed=0), recorder=store)
     rnd.answer(PatternsAnswer.of({"1.2": 1, "8.1.1": 1}, 10))  # a: 1.3 missed, 8.1.1 absent
     rnd.answer(PatternsAnswer.of({**H.WINDS_COUNTED, "2.2.1": 1}, 210))  # b: 2.2.1 outranked
     rnd.answer(PatternsAnswer.of({"8.1.5": 1, "2.1": 1}, 400))  # c: 2.1 replaced by the limit
@@ -132,7 +132,7 @@ def test_outcomes_reach_the_export(store: ProgressStore) -> None:
 
 
 def test_a_round_with_no_answer_is_not_saved(store: ProgressStore) -> None:
-    rnd = Round(ListSource([qhand(H.CHOWS, "a")]), RoundSettings(length=1), store=store)
+    rnd = Round(ListSource([qhand(H.CHOWS, "a")]), RoundSettings(length=1), recorder=store)
     s = rnd.finish()
     assert s.asked == 0
     assert store.rounds() == []
@@ -140,7 +140,7 @@ def test_a_round_with_no_answer_is_not_saved(store: ProgressStore) -> None:
 
 def test_by_kind_counts_answered_questions_not_planned(store: ProgressStore) -> None:
     hands = [qhand(H.CHOWS, "a"), qhand(H.CHOWS, "b"), qhand(H.CHOWS, "c")]
-    rnd = Round(ListSource(hands), RoundSettings(length=3), store=store)
+    rnd = Round(ListSource(hands), RoundSettings(length=3), recorder=store)
     rnd.answer(PatternsAnswer.of({"1.2": 1, "1.3": 1}, 10))
     s = rnd.finish()  # ended early, after one answer
     assert s.by_kind == {"patterns": (1, 1)}

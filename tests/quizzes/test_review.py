@@ -30,7 +30,7 @@ class Clock:
 def _play(store: ProgressStore, text: str, answer: PatternsAnswer, when: datetime,
           seconds: float = 60.0) -> None:
     clock = Clock()
-    rnd = Round(ListSource([qhand(text)]), RoundSettings(), store=store, clock=clock,
+    rnd = Round(ListSource([qhand(text)]), RoundSettings(), recorder=store, clock=clock,
                 now=lambda: when)
     rnd.ask()
     clock.t += seconds

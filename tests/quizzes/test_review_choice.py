@@ -17,7 +17,7 @@ T0 = datetime(2026, 3, 2, 9, 0, tzinfo=UTC)
 
 
 def _play(store: ProgressStore, text: str, answer: PatternsAnswer, when: datetime) -> None:
-    rnd = Round(ListSource([qhand(text)]), RoundSettings(), store=store, now=lambda: when)
+    rnd = Round(ListSource([qhand(text)]), RoundSettings(), recorder=store, now=lambda: when)
     rnd.ask()
     rnd.answer(answer)
     rnd.finish()

@@ -141,7 +141,7 @@ def test_time_runs_from_the_first_ask() -> None:
 
 
 def test_an_empty_source_makes_an_empty_round(store: ProgressStore) -> None:
-    rnd = Round(ListSource([]), store=store)
+    rnd = Round(ListSource([]), recorder=store)
     assert rnd.finished and rnd.current is None
     s = rnd.finish()
     assert s.questions == 0 and s.accuracy == 0.0
@@ -162,7 +162,7 @@ def test_ruleset_override(tmp_path: Path) -> None:
 
 def test_every_answer_is_in_the_store_as_soon_as_it_is_given(store: ProgressStore) -> None:
     rnd = Round(ListSource(_pool()), RoundSettings(kinds=ALL_KINDS, length=4, seed=2),
-                store=store)
+                recorder=store)
     assert rnd.round_id is not None
     for n in range(1, 5):
         q = rnd.ask()
@@ -192,7 +192,7 @@ def test_curated_set_resumes_where_it_stopped(store: ProgressStore) -> None:
 
     def next_round() -> list[str]:
         source = curated_source("demo", hands, store=store)
-        return _answer_all(Round(source, settings, store=store))
+        return _answer_all(Round(source, settings, recorder=store))
 
     assert next_round() == ["set-1", "set-2"]
     assert next_round() == ["set-3", "set-4"]
@@ -209,16 +209,16 @@ def test_shuffled_set_keeps_its_shuffle_when_resumed(store: ProgressStore) -> No
     first = curated_source("mix", hands, store=store, order=Order.SHUFFLED, seed=11)
     whole = [h.id for h in first]
     assert sorted(whole) == sorted(h.id for h in hands) and whole != [h.id for h in hands]
-    asked = _answer_all(Round(first, settings, store=store))
+    asked = _answer_all(Round(first, settings, recorder=store))
     resumed = curated_source("mix", hands, store=store, order=Order.SHUFFLED)
-    asked += _answer_all(Round(resumed, settings, store=store))
+    asked += _answer_all(Round(resumed, settings, recorder=store))
     assert asked == whole[:6]
 
 
 def test_restart_and_changed_sets_start_from_the_top(store: ProgressStore) -> None:
     hands = [qhand(H.CHOWS, f"set-{i}") for i in range(1, 6)]
     settings = RoundSettings(kinds=(QuestionKind.IS_WIN,), length=2)
-    _answer_all(Round(curated_source("demo", hands, store=store), settings, store=store))
+    _answer_all(Round(curated_source("demo", hands, store=store), settings, recorder=store))
     again = curated_source("demo", hands, store=store, restart=True)
     assert next(iter(again)).id == "set-1"
     grown = curated_source("demo", [*hands, qhand(H.CHOWS, "set-6")], store=store)

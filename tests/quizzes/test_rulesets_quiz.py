@@ -701,7 +701,7 @@ def test_classical_answer_round_trips_through_json() -> None:
 
 def test_classical_answers_are_stored_and_read_back(store: ProgressStore) -> None:
     rnd = Round(ListSource([qhand(CLASSICAL), qhand(H.CHOWS, "t-2")]),
-                RoundSettings(kinds=(QuestionKind.PATTERNS,), length=2), store=store)
+                RoundSettings(kinds=(QuestionKind.PATTERNS,), length=2), recorder=store)
     given = PatternsAnswer.of(CLASSICAL_COUNTED, 176, points=44, doubles=2)
     rnd.answer(given)
     rnd.answer(PatternsAnswer.of({"1.2": 1, "1.3": 1}, 10))
@@ -730,7 +730,7 @@ def test_classical_answers_are_stored_and_read_back(store: ProgressStore) -> Non
 def test_review_of_a_ruleset_serves_its_own_due_patterns(store: ProgressStore) -> None:
     # A wrong claim of 6.4.2 under the classical rules makes pattern 6.4.2 of classical
     # due; reviewing the default ruleset does not ask about it (it has no 6.4.2).
-    rnd = Round(ListSource([qhand(CLASSICAL)]), RoundSettings(), store=store)
+    rnd = Round(ListSource([qhand(CLASSICAL)]), RoundSettings(), recorder=store)
     rnd.answer(PatternsAnswer.of({**CLASSICAL_COUNTED, "6.4.2": 1}, 352, points=44,
                                  doubles=3))
     later = datetime(2100, 1, 1, tzinfo=UTC)

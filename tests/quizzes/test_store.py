@@ -172,7 +172,7 @@ CHILD = textwrap.dedent(
     hands = [QuizHand.from_notation(f"k-{i}", HAND_TEXT) for i in range(1, 9)]
     store = ProgressStore.open()
     source = curated_source("kill-test", hands, store=store)
-    rnd = Round(source, RoundSettings(kinds=(QuestionKind.IS_WIN,), length=8), store=store)
+    rnd = Round(source, RoundSettings(kinds=(QuestionKind.IS_WIN,), length=8), recorder=store)
     for n in range(1, 4):
         q = rnd.ask()
         rnd.answer(q.expected())
@@ -223,7 +223,7 @@ def test_answers_survive_a_killed_process(tmp_path: Path) -> None:
 def _make_store(folder: Path) -> Path:
     with ProgressStore.open(folder) as s:
         rnd = Round(ListSource([qhand(H.CHOWS, f"h-{i}") for i in range(20)]),
-                    RoundSettings(kinds=(QuestionKind.PATTERNS,), length=20), store=s)
+                    RoundSettings(kinds=(QuestionKind.PATTERNS,), length=20), recorder=s)
         while (q := rnd.ask()) is not None:
             rnd.answer(q.expected())
         return s.path
@@ -383,7 +383,7 @@ def test_a_failed_migration_changes_nothing(tmp_path: Path,
 
 def test_yes_no_answers_are_stored(store: ProgressStore) -> None:
     rnd = Round(ListSource([qhand(H.NO_WIN)]), RoundSettings(kinds=(QuestionKind.IS_WIN,)),
-                store=store)
+                recorder=store)
     rnd.answer(YesNoAnswer(True))
     (a,) = store.answers()
     assert a.answer == {"yes": True} and a.expected == {"yes": False}
@@ -393,7 +393,7 @@ def test_yes_no_answers_are_stored(store: ProgressStore) -> None:
 def test_the_store_can_be_read_from_a_worker_thread(store: ProgressStore) -> None:
     import threading
 
-    rnd = Round(ListSource([qhand(H.CHOWS)]), RoundSettings(), store=store)
+    rnd = Round(ListSource([qhand(H.CHOWS)]), RoundSettings(), recorder=store)
     rnd.answer(PatternsAnswer.of(["1.2", "1.3"], 10))
     seen: list[int] = []
     worker = threading.Thread(target=lambda: seen.append(len(store.item_stats())))

@@ -118,7 +118,7 @@ def test_check_ruleset_reports_missing_files_and_every_problem(tmp_path: Path) -
 def _play(store: ProgressStore, ruleset: str, text: str, answer: PatternsAnswer) -> None:
     hand = QuizHand.from_notation(f"h-{ruleset}", text)
     rnd = Round(ListSource([hand]), RoundSettings(length=1, seed=1, ruleset=ruleset),
-                store=store)
+                recorder=store)
     rnd.answer(answer)
     rnd.finish()
 

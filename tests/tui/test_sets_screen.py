@@ -68,7 +68,7 @@ def play_part(store: ProgressStore, set_id: str, count: int, *,
               order: Order = Order.IN_ORDER) -> None:
     """Answer the first `count` hands of a set right, then stop without finishing."""
     source = curated_source(set_id, store=store, order=order, seed=7)
-    rnd = Round(source, RoundSettings(length=count, seed=1), store=store, clock=_clock(),
+    rnd = Round(source, RoundSettings(length=count, seed=1), recorder=store, clock=_clock(),
                 now=lambda: T0)
     while (q := rnd.ask()) is not None:
         rnd.answer(q.expected())
@@ -78,7 +78,7 @@ def play_all(store: ProgressStore, set_id: str) -> None:
     """Answer every hand of a set right and finish the round."""
     size = len(builtin_set(set_id))
     source = curated_source(set_id, store=store)
-    rnd = Round(source, RoundSettings(length=size, seed=1), store=store, clock=_clock(),
+    rnd = Round(source, RoundSettings(length=size, seed=1), recorder=store, clock=_clock(),
                 now=lambda: T0)
     while (q := rnd.ask()) is not None:
         rnd.answer(q.expected())

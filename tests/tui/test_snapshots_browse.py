@@ -94,14 +94,14 @@ def fill(store: ProgressStore) -> None:
         when = T0 + timedelta(days=2 * day)
         first, second = answers[day % 3]
         rnd = Round(ListSource(hands, name="practice"), RoundSettings(length=2, seed=day),
-                    store=store, clock=_ticks(), now=_fixed(when))
+                    recorder=store, clock=_ticks(), now=_fixed(when))
         for _ in range(2):
             q = rnd.ask()
             assert q is not None
             rnd.answer(first if q.hand_id == "chows" else second)
         rnd.finish()
     source = curated_source("trivial", store=store)
-    part = Round(source, RoundSettings(length=4, seed=3), store=store, clock=_ticks(),
+    part = Round(source, RoundSettings(length=4, seed=3), recorder=store, clock=_ticks(),
                  now=lambda: T0 + timedelta(days=11))
     while (q := part.ask()) is not None:
         part.answer(q.expected())

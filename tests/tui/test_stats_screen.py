@@ -38,7 +38,7 @@ def _ticks() -> Callable[[], float]:
 def play(store: ProgressStore, when: datetime, answer: PatternsAnswer) -> None:
     """One finished round of one question on the chows hand."""
     source = ListSource([QuizHand.from_notation("chows", CHOWS)], name="practice")
-    rnd = Round(source, RoundSettings(length=1, seed=1), store=store, clock=_ticks(),
+    rnd = Round(source, RoundSettings(length=1, seed=1), recorder=store, clock=_ticks(),
                 now=lambda: when)
     assert rnd.ask() is not None
     rnd.answer(answer)

@@ -1,0 +1,68 @@
+"""Where a round's answers go: one interface, two implementations.
+
+A `quizzes.round.Round` writes everything it records (the round, each answer as it is
+given, the round's end, a passed lesson) through a `Recorder`.  The progress store
+(`quizzes.store.ProgressStore`) is one; `NoRecorder` is the other, for a round whose
+answers are kept nowhere (a session without a progress file, a test, a benchmark).
+A round never checks which one it has.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from datetime import datetime
+from typing import Protocol
+
+from mj_trainer.quizzes.records import AnswerRecord, SetPosition
+
+
+class Recorder(Protocol):
+    """What a round needs to record its answers."""
+
+    def start_round(self, *, source: str, source_name: str, ruleset: str,
+                    kinds: Sequence[str], planned: int, now: datetime | None = None) -> int:
+        """Open a round; its id for the calls below."""
+        ...
+
+    def save_answer(self, round_id: int, record: AnswerRecord, *,
+                    set_position: SetPosition | None = None) -> str | None:
+        """Keep an answer; None when it is kept, else why it could not be written yet."""
+        ...
+
+    def discard_round(self, round_id: int) -> None:
+        """Forget a round left before its first answer."""
+        ...
+
+    def finish_round(self, round_id: int, *, now: datetime | None = None,
+                     set_name: str | None = None) -> object:
+        """Close a round (and count it for its set); a `StoreError` leaves it open."""
+        ...
+
+    def set_meta(self, key: str, value: str) -> None:
+        """Keep a named value that outlives the round (a passed lesson)."""
+        ...
+
+
+class NoRecorder:
+    """The recorder that keeps nothing: every call succeeds and is forgotten."""
+
+    def start_round(self, *, source: str, source_name: str, ruleset: str,
+                    kinds: Sequence[str], planned: int, now: datetime | None = None) -> int:
+        return 0
+
+    def save_answer(self, round_id: int, record: AnswerRecord, *,
+                    set_position: SetPosition | None = None) -> str | None:
+        return None
+
+    def discard_round(self, round_id: int) -> None:
+        return None
+
+    def finish_round(self, round_id: int, *, now: datetime | None = None,
+                     set_name: str | None = None) -> object:
+        return None
+
+    def set_meta(self, key: str, value: str) -> None:
+        return None
+
+
+NO_RECORDER: Recorder = NoRecorder()
