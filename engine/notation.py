@@ -253,11 +253,11 @@ def parse(line: str, *, check: bool = True) -> Hand:
     return hand
 
 
-# The hand checks name the JSON fields; a hand typed in the notation is told in its words
-# (callers that show a notation hand's problems to a person apply this).
+# The hand checks (hand.validate) name the JSON fields; a hand typed in the notation is
+# told in its words (callers that show a notation hand's problems to a person apply this).
+# Only the fields those checks can name are listed.
 _NOTATION_FIELDS: Final = {"incidentals": "", "winning_tile": "winning tile (+)",
-                           "self_drawn": "self", "seat_wind": "seat",
-                           "prevailing_wind": "wind"}
+                           "seat_wind": "seat", "prevailing_wind": "wind"}
 _INCIDENTAL_NAMES: Final = re.compile(
     r"\b(" + "|".join(i.value for i in Incidental) + r")\b")
 
