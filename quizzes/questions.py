@@ -29,6 +29,7 @@ from mj_trainer.engine.hand import Hand
 from mj_trainer.engine.patterns.registry import CHICKEN_HAND, ILLEGAL_CALL, Trait, has_trait
 from mj_trainer.engine.ruleset import Pattern, Ruleset, load
 from mj_trainer.engine.scoring import Score, score
+from mj_trainer.engine.total_basis import total_basis
 from mj_trainer.quizzes.sources import QuizHand
 
 
@@ -219,7 +220,7 @@ def breakdown(result: Score) -> tuple[int, int] | None:
     """(points before doubling, number of doublings) of a hand the doubling scheme
     computes; None under an additive ruleset, for a limit hand (its value replaces the
     computation, R32) and for a hand that is not a win."""
-    if not result.ruleset.doubling or not result.winning or result.limit is not None:
+    if not total_basis(result).doubled:
         return None
     return result.best.points, result.best.doubles
 

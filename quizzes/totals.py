@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from mj_trainer.engine.ruleset import Ruleset
 from mj_trainer.engine.scoring import Hit, Outcome, Score, Why
+from mj_trainer.engine.total_basis import TotalBasis, total_basis
 from mj_trainer.quizzes.explanation import Explanation, ExplanationKind, distinct_refs
 from mj_trainer.quizzes.rule_refs import NOT_A_WIN_RULE, rule_refs
 from mj_trainer.quizzes.wording import (
@@ -32,7 +33,8 @@ def total_explanation(result: Score, given: int | None, *, points: int | None = 
     refs = rule_refs(rules)
     total = result.total
     said = "You gave no total" if given is None else f"You said {given}"
-    if not result.winning:
+    basis = total_basis(result)
+    if basis is TotalBasis.NOT_A_WIN:
         illegal = best.hits[0].pattern if best.hits else None
         pid = illegal.id if illegal else None
         if illegal is None:
@@ -44,12 +46,12 @@ def total_explanation(result: Score, given: int | None, *, points: int | None = 
         text = f"{said}; the hand is not a win, {what} ({NOT_A_WIN_RULE})."
         return Explanation(ExplanationKind.WRONG_TOTAL, text, pid, NOT_A_WIN_RULE,
                            distinct_refs(NOT_A_WIN_RULE, pid))
-    if best.limit is not None:
+    if basis is TotalBasis.LIMIT:
         return _limit_total(result, said, given)
-    if rules.doubling:
+    if basis.doubled:
         return _doubling_total(result, said, given, points, doubles)
     breakdown = points_breakdown(best.counted)
-    if best.capped:
+    if basis is TotalBasis.CAPPED_SUM:
         text = (f"{said}; the patterns add up to {breakdown} = {best.sum}, which is over the "
                 f"cap, so the total is {rules.cap} ({refs.cap}).")
         if given == best.sum:

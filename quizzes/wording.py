@@ -9,6 +9,7 @@ from mj_trainer.engine.arrangements import Arrangement
 from mj_trainer.engine.notation import group_text
 from mj_trainer.engine.ruleset import Pattern, Ruleset
 from mj_trainer.engine.scoring import Hit, Outcome
+from mj_trainer.engine.total_basis import TotalBasis, outcome_basis
 
 
 def arrangement_text(arrangement: Arrangement) -> str:
@@ -75,13 +76,15 @@ def computation_text(outcome: Outcome, rules: Ruleset) -> str:
     cap when it applies.  Doubling: the points, the doublings, then
     ``44 points x 2^3 = 352``, with the cap when it applies.  A limit hand: its value.
     """
-    if outcome.limit is not None:
+    basis = outcome_basis(outcome, rules)
+    if basis is TotalBasis.LIMIT:
         lim = outcome.limit
+        assert lim is not None
         return f"the limit hand {lim.name} ({lim.id}) = {outcome.total}"
     counted = outcome.counted
-    if not rules.doubling:
+    if not basis.doubled:
         text = f"{points_breakdown(counted) or 'nothing'} = {outcome.sum}"
-        if outcome.capped:
+        if basis.capped:
             text += f", capped at {rules.cap} = {outcome.total}"
         return text
     points = point_hits(counted)
@@ -92,6 +95,6 @@ def computation_text(outcome: Outcome, rules: Ruleset) -> str:
     else:
         text += "no doublings; "
     text += formula(outcome.points, outcome.doubles)
-    if outcome.capped:
+    if basis.capped:
         text += f", over the cap of {rules.cap} for an ordinary hand, so {rules.cap}"
     return text

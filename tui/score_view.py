@@ -22,6 +22,7 @@ from mj_trainer.engine.notation import format_hand
 from mj_trainer.engine.payoff import payoff
 from mj_trainer.engine.scoring import Outcome, Score, ignored_context
 from mj_trainer.engine.settlement import Table as SettlementTable
+from mj_trainer.engine.total_basis import TotalBasis, total_basis
 from mj_trainer.tui.tile_text import arrangement_text, tiles_text
 
 
@@ -29,16 +30,18 @@ def how_text(result: Score, outcome: Outcome | None = None) -> str:
     """How the total came about, in a few words."""
     o = outcome or result.best
     rules = result.ruleset
-    if not result.winning:
+    basis = total_basis(result, o)
+    if basis is TotalBasis.NOT_A_WIN:
         return "not a winning hand: Illegal Call"
-    if o.limit is not None:
+    if basis is TotalBasis.LIMIT:
+        assert o.limit is not None
         return f"limit: {o.limit.name} {o.limit.value} stands alone"
-    if rules.doubling:
+    if basis.doubled:
         formula = f"{o.points} points × 2^{o.doubles}" if o.doubles else f"{o.points} points"
-        if o.capped:
+        if basis.capped:
             return f"{formula} = {o.sum}, capped at {rules.cap}"
         return formula
-    if o.capped:
+    if basis.capped:
         return f"sum {o.sum}, capped at {rules.cap}"
     return "sum"
 
@@ -47,17 +50,19 @@ def total_line(result: Score, outcome: Outcome | None = None) -> Text:
     """How the total came about: sum, points and doublings, cap, limit hand or penalty."""
     o = outcome or result.best
     rules = result.ruleset
-    if not result.winning:
+    basis = total_basis(result, o)
+    if basis is TotalBasis.NOT_A_WIN:
         return Text.assemble(("Not a winning hand: ", "bold red"),
                              f"Illegal Call, {o.total} points")
     total = (("Total ", "bold"), (f"{o.total}", "bold green"))
     if rules.doubling:
-        joint = " = " if o.limit is None and not o.capped else ": "
+        joint = " = " if basis is TotalBasis.DOUBLED else ": "
         return Text.assemble(*total, joint + how_text(result, o))
-    if o.limit is not None:
+    if basis is TotalBasis.LIMIT:
+        assert o.limit is not None
         return Text.assemble(
             *total, f"  limit: {o.limit.name} ({o.limit.id}) {o.limit.value} replaces the sum")
-    if o.capped:
+    if basis.capped:
         return Text.assemble(*total, f"  the sum {o.sum} is capped at {rules.cap}")
     return Text.assemble(*total)
 

@@ -27,6 +27,7 @@ from textual.widgets.tree import TreeNode
 
 from mj_trainer.engine.ruleset import Pattern, Ruleset, RulesetError, builtin_names, load
 from mj_trainer.engine.scoring import Score
+from mj_trainer.engine.total_basis import TotalBasis, total_basis
 from mj_trainer.quizzes.examples import Example, find_example
 from mj_trainer.quizzes.rule_refs import rule_refs
 from mj_trainer.quizzes.rulings import (
@@ -134,17 +135,19 @@ def _score_lines(result: Score, focus: str) -> str:
         lines.append(f"[{style}]{p.id:<7} {escape(p.name)}: not counted, "
                      f"{escape(hit.reason())}[/]")
     best = result.best
-    if not result.winning:
+    basis = total_basis(result)
+    if basis is TotalBasis.NOT_A_WIN:
         lines.append(f"[b]Total {best.total}[/b]: not a win, only the penalty counts (R7)")
-    elif best.limit is not None:
+    elif basis is TotalBasis.LIMIT:
+        assert best.limit is not None
         lines.append(f"[b]Total {best.total}[/b]: the limit hand {escape(best.limit.name)} "
                      f"replaces the {'computation' if result.ruleset.doubling else 'sum'} "
                      f"({refs.limit})")
-    elif result.ruleset.doubling:
+    elif basis.doubled:
         from mj_trainer.tui.score_view import how_text
 
         lines.append(f"[b]Total {best.total}[/b] = {escape(how_text(result))} ({refs.total})")
-    elif best.capped:
+    elif basis.capped:
         lines.append(f"[b]Total {best.total}[/b]: the sum {best.sum} is capped at "
                      f"{result.ruleset.cap} ({refs.cap})")
     else:

@@ -23,6 +23,7 @@ from textual.widgets.option_list import Option
 
 from mj_trainer.engine.notation import shape_text
 from mj_trainer.engine.scoring import Hit, Score
+from mj_trainer.engine.total_basis import TotalBasis, total_basis
 from mj_trainer.quizzes.explanation import Explanation, ExplanationKind
 from mj_trainer.quizzes.grading import Grade, MarkStatus, PatternMark
 from mj_trainer.quizzes.hints import Hint
@@ -193,9 +194,11 @@ def breakdown_lines(grade: Grade) -> list[Line]:
                                              f"{said}, it is ",
                                              (_plural(expected, word), "bold")), refs.total))
     if grade.points_ok is None and not grade.skipped:
-        if not result.winning:
+        basis = total_basis(result)
+        if basis is TotalBasis.NOT_A_WIN:
             why = "the hand is not a win"
-        elif result.best.limit is not None:
+        elif basis is TotalBasis.LIMIT:
+            assert result.best.limit is not None
             why = f"{result.best.limit.name} is a limit hand: its value replaces the sum"
         else:
             why = ""
@@ -209,13 +212,14 @@ def breakdown_lines(grade: Grade) -> list[Line]:
 
 def _total_target(result: Score) -> str | None:
     refs = rule_refs(result.ruleset)
-    if not result.winning:
+    basis = total_basis(result)
+    if basis is TotalBasis.NOT_A_WIN:
         return "R7"
-    if result.best.limit is not None:
+    if basis is TotalBasis.LIMIT:
         return refs.limit
-    if result.best.capped:
+    if basis.capped:
         return refs.cap
-    if result.ruleset.doubling:
+    if basis.doubled:
         return refs.total
     return None
 
