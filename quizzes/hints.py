@@ -1,5 +1,9 @@
 """Hints with a price: one counted pattern of a question revealed at a time.
 
+In the app a hint comes in two steps: first a nudge (where to look in the hand and which
+category the pattern belongs to, `NUDGE_COST`), then, on the next request, the pattern
+itself (`HINT_COST` in all). The quiz protocol reveals the pattern at once.
+
 A round (`quizzes.round.Round.hint`) reveals hints; grading takes the revealed ones as
 an input (`quizzes.grading.grade(question, answer, hints)`): each costs `HINT_COST` of
 the question's credit, a hinted answer never counts as fully right, and the revealed
@@ -9,14 +13,18 @@ patterns are recorded as not known, so the review scheduler brings them back soo
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Final
 
+from mj_trainer.engine.arrangements import Group, GroupKind
+from mj_trainer.engine.evidence import evidence
 from mj_trainer.engine.ruleset import Pattern
+from mj_trainer.engine.tiles import SUIT_NAMES, Suit, Tile, suit_of
 from mj_trainer.quizzes.explanation import Explanation, ExplanationKind
 from mj_trainer.quizzes.questions import Question, QuestionKind
 
 HINT_COST: Final = 0.15  # credit lost per revealed pattern
+NUDGE_COST: Final = 0.05  # credit lost per nudge that was not followed by its pattern
 HINTABLE: Final = frozenset({QuestionKind.PATTERNS, QuestionKind.TOTAL})
 
 
@@ -28,9 +36,16 @@ class Hint:
     count: int
     points: int
     doubles: int = 0  # doubling scheme: the doublings it gives
+    nudge: str | None = None  # set while only the nudge towards the pattern is shown
+
+    @property
+    def cost(self) -> float:
+        return NUDGE_COST if self.nudge is not None else HINT_COST
 
     @property
     def text(self) -> str:
+        if self.nudge is not None:
+            return self.nudge
         p = self.pattern
         if p.doubles:
             word = "doubling" if self.doubles == 1 else "doublings"
@@ -57,17 +72,89 @@ def available_hints(question: Question, claimed: Mapping[str, int] | None = None
 
 def hint_cost(revealed: Sequence[Hint]) -> float:
     """The credit `revealed` hints take off an answer."""
-    return HINT_COST * len(revealed)
+    return sum(h.cost for h in revealed)
 
 
 def hint_note(revealed: Sequence[Hint]) -> Explanation:
     """The note on a hinted answer: how many hints, what they cost, what comes back."""
-    names = ", ".join(f"{h.pattern.name} ({h.pattern.id})" for h in revealed)
-    plural = "hint" if len(revealed) == 1 else "hints"
+    names = ", ".join(f"{h.pattern.name} ({h.pattern.id})" for h in revealed
+                      if h.nudge is None)
+    nudges = sum(h.nudge is not None for h in revealed)
+    parts = []
+    if names:
+        shown = len(revealed) - nudges
+        parts.append(f"{shown} {'hint' if shown == 1 else 'hints'} ({names}), "
+                     f"{HINT_COST:g} of the question's credit each")
+    if nudges:
+        parts.append(f"{nudges} {'nudge' if nudges == 1 else 'nudges'}, "
+                     f"{NUDGE_COST:g} each")
     return Explanation(
         ExplanationKind.COUNTS,
-        f"You used {len(revealed)} {plural} ({names}): each costs {HINT_COST:g} of the "
-        f"question's credit, and a hinted pattern comes back in review.",
+        f"You used {' and '.join(parts)}; a pattern you had help with comes back in "
+        f"review.",
         revealed[0].pattern.id, revealed[0].pattern.id,
         tuple(h.pattern.id for h in revealed),
     )
+
+
+_SUIT_WORDS: Final = {Suit.COINS: "coin", Suit.BAMBOO: "bamboo", Suit.CHARACTERS: "character",
+                      Suit.WINDS: "wind", Suit.DRAGONS: "dragon"}
+_HONORS: Final = frozenset({Suit.WINDS, Suit.DRAGONS})
+_BONUS: Final = frozenset({Suit.FLOWERS, Suit.SEASONS})
+
+
+def _set_word(groups: Sequence[Group]) -> str:
+    """What the groups are, in a word: "pung", "chows", "pungs and kongs", "sets"."""
+    kinds = {g.kind for g in groups}
+    plural = "s" if len(groups) > 1 else ""
+    if kinds <= {GroupKind.PUNG, GroupKind.KONG} and len(kinds) == 2:
+        return "pungs and kongs"
+    if len(kinds) == 1:
+        (kind,) = kinds
+        word = {GroupKind.CHOW: "chow", GroupKind.PUNG: "pung", GroupKind.KONG: "kong",
+                GroupKind.PAIR: "pair"}.get(kind, "set")
+        return word + plural
+    return "set" + plural
+
+
+def _where(groups: Sequence[Group], tiles: Sequence[Tile], name: str) -> str:
+    """Where to look ("the bamboo pungs", "the chows", "the wind tiles"), in words that
+    do not spell out the pattern's `name` (a Wind Pung is not nudged at "the wind pung")."""
+    suits = {suit_of(t) for g in groups for t in g.tiles} | {suit_of(t) for t in tiles}
+    if suits <= _BONUS:
+        return "the flowers and seasons"
+    noun = _set_word(groups) if groups else "tiles"
+    if len(suits) == 1:
+        (suit,) = suits
+        adjective = _SUIT_WORDS.get(suit, SUIT_NAMES[suit])
+        places = [f"{adjective} {noun}", f"{adjective} tiles"]
+    elif suits <= _HONORS:
+        places = [f"honor {noun}", "honor tiles"]
+    elif not noun.startswith("set"):
+        places = [noun]
+    else:
+        places = []
+    for place in places:
+        if place.rstrip("s") not in name.lower():
+            return f"the {place}"
+    return "the sets" if groups else "the tiles"
+
+
+def nudge_text(question: Question, hint: Hint) -> str:
+    """Where to look for `hint`'s pattern without naming it: the sets (or tiles) that
+    make it, by kind and suit, and its category."""
+    result = question.result
+    pattern = hint.pattern
+    category = question.ruleset.categories.get(pattern.category, "")
+    named = category and pattern.name.lower() not in category.lower()  # not "Seven Pairs"
+    about = f"a pattern of category {pattern.category}" + (f" ({category})" if named else "")
+    found = evidence(result, pattern) if result.best.arrangement is not None else None
+    if found is None or found.whole_hand or not (found.groups or found.tiles):
+        return f"Look at the hand as a whole: {about} counts."
+    return (f"Look at {_where(found.groups, found.tiles, pattern.name)}: {about} counts "
+            f"there.")
+
+
+def as_nudge(question: Question, hint: Hint) -> Hint:
+    """`hint` shown only as a nudge."""
+    return replace(hint, nudge=nudge_text(question, hint))

@@ -28,7 +28,7 @@ from typing import Any
 
 from mj_trainer.engine.ruleset import DEFAULT, Ruleset, load
 from mj_trainer.quizzes.grading import Grade, grade, split_item
-from mj_trainer.quizzes.hints import HINTABLE, Hint, available_hints
+from mj_trainer.quizzes.hints import HINTABLE, Hint, as_nudge, available_hints
 from mj_trainer.quizzes.outcomes import ItemOutcome
 from mj_trainer.quizzes.questions import Answer, Question, QuestionKind, make_question
 from mj_trainer.quizzes.recorder import NO_RECORDER, Recorder
@@ -229,21 +229,37 @@ class Round:
         q = self.current
         if q is None or q.kind not in HINTABLE:
             return False
-        return self._next_hint(q, claimed) is not None
+        return self._pending_nudge(q) is not None or self._next_hint(q, claimed) is not None
 
     def _next_hint(self, q: Question, claimed: Mapping[str, int] | None) -> Hint | None:
         shown = {h.pattern.id for h in self.revealed.get(q.number, [])}
         return next((h for h in available_hints(q, claimed) if h.pattern.id not in shown), None)
 
-    def hint(self, claimed: Mapping[str, int] | None = None) -> Hint | None:
+    def _pending_nudge(self, q: Question) -> int | None:
+        """Where in `q`'s hints a nudge waits for its pattern (None: no nudge open)."""
+        shown = self.revealed.get(q.number, [])
+        return next((i for i, h in enumerate(shown) if h.nudge is not None), None)
+
+    def hint(self, claimed: Mapping[str, int] | None = None, *,
+             nudge_first: bool = False) -> Hint | None:
         """Reveal one more counted pattern of the current question (None: nothing left).
-        The answer then pays for it (`grading.grade` takes the revealed hints)."""
+        The answer then pays for it (`grading.grade` takes the revealed hints).
+
+        With `nudge_first` a pattern is first only nudged at (where to look, which
+        category); the next call names the nudged pattern."""
         q = self.ask()
         if q is None or q.kind not in HINTABLE:
             return None
+        shown = self.revealed.setdefault(q.number, [])
+        pending = self._pending_nudge(q)
+        if pending is not None:
+            shown[pending] = replace(shown[pending], nudge=None)
+            return shown[pending]
         found = self._next_hint(q, claimed)
         if found is not None:
-            self.revealed.setdefault(q.number, []).append(found)
+            if nudge_first:
+                found = as_nudge(q, found)
+            shown.append(found)
         return found
 
     # ---- answers

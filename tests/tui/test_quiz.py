@@ -157,7 +157,13 @@ def test_hint_reveals_a_pattern_and_costs_credit(tmp_path: Path) -> None:
             await wait_for(pilot, quiz_ready(app))
             quiz = _quiz(app)
             picker = quiz.query_one(PatternPicker)
-            await pilot.press("f2")
+            await pilot.press("f2")  # a nudge first: where to look, no pattern ticked
+            await pilot.pause()
+            assert picker.claims() == {}
+            assert quiz.round is not None
+            (nudge,) = quiz.round.hints_for()
+            assert nudge.nudge is not None and nudge.pattern.name not in nudge.text
+            await pilot.press("f2")  # then the pattern itself
             await pilot.pause()
             revealed = picker.claims()
             assert len(revealed) == 1

@@ -294,7 +294,8 @@ class QuizScreen(SafeScreen[RoundSummary | None]):
         parts: list[str | tuple[str, str] | Content] = [
             (f"Q{q.number}/{len(rnd.questions)} ", "bold $accent"), (q.prompt, "bold")]
         for h in rnd.hints_for(q):
-            parts.append(("\nHint: ", "bold $warning"))
+            label = "\nHint: " if h.nudge is None else "\nNudge (f2 again names the pattern): "
+            parts.append((label, "bold $warning"))
             parts.append(h.text)
         self.query_one("#prompt", Static).update(Content.assemble(*parts))
 
@@ -486,11 +487,11 @@ class QuizScreen(SafeScreen[RoundSummary | None]):
             return
         picker = self.query_one(PatternPicker)
         claims = picker.claims() if q.kind is QuestionKind.PATTERNS else None
-        hint = rnd.hint(claims)
+        hint = rnd.hint(claims, nudge_first=True)
         if hint is None:
             self.notify("Every pattern that counts has been revealed.", timeout=3)
             return
-        if q.kind is QuestionKind.PATTERNS:
+        if q.kind is QuestionKind.PATTERNS and hint.nudge is None:
             picker.reveal(hint.pattern.id, hint.count)
             picker.highlight(hint.pattern.id)
         self._update_prompt(q)
