@@ -205,3 +205,56 @@ def test_a_target_the_generator_gives_up_on_is_shown_as_a_message(tmp_path: Path
             await wait_for(pilot, lambda: not isinstance(app.screen, QuizScreen))
 
     asyncio.run(body())
+
+
+def test_the_total_is_offered_from_points_and_doublings(tmp_path: Path) -> None:
+    async def body() -> None:
+        app = app_for(tmp_path, length=2, ruleset="classical")
+        async with app.run_test(size=(100, 32)) as pilot:
+            app.post_message(StartSet(str(classical_set(tmp_path)), resume=False))
+            await wait_for(pilot, quiz_ready(app))
+            quiz = _quiz(app)
+            total = quiz.query_one("#total", Input)
+            note = quiz.query_one("#total-note", Static)
+            for pid in CL_1:
+                await claim(pilot, pid)
+            await pilot.press("tab")
+            await type_text(pilot, str(CL_1_POINTS))
+            assert total.value == ""  # no doublings yet: nothing to offer
+            await pilot.press("tab")
+            await type_text(pilot, "3")
+            assert total.value == "192"  # 24 x 2^3, offered as the points change
+            await pilot.press("backspace")
+            await type_text(pilot, str(CL_1_DOUBLES))
+            assert total.value == str(CL_1_TOTAL)
+            assert "24 × 2^1 = 48" in str(note.render())
+            await pilot.press("enter")  # enter in the doublings: confirm the offer first
+            await pilot.pause()
+            assert quiz.mode == "question" and app.focused is total
+            assert "enter confirms it" in str(note.render())
+            await pilot.press("enter")
+            await pilot.pause()
+            grade = quiz.last_grade
+            assert grade is not None and grade.correct and grade.total_ok
+            await pilot.press("enter")
+            await wait_for(pilot, quiz_ready(app))
+            # A total typed first is the learner's own: points and doublings leave it.
+            assert total.value == "" and quiz.offered_total is None
+            quiz.query_one(PatternPicker).set_claims(CL_2)
+            total.value = "30"
+            quiz.query_one("#points", Input).value = "24"
+            quiz.query_one("#doubles", Input).value = "0"
+            await pilot.pause()
+            assert total.value == "30"
+            # Correcting an offer: typing into the total replaces the offered value.
+            total.value = ""
+            quiz.query_one("#points", Input).value = "600"
+            quiz.query_one("#doubles", Input).value = "2"
+            await pilot.pause()
+            assert total.value == "1000" and "capped at 1000" in str(note.render())
+            total.focus()
+            await pilot.pause()
+            await type_text(pilot, str(CL_2_TOTAL))
+            assert total.value == str(CL_2_TOTAL)
+
+    asyncio.run(body())

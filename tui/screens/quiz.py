@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from typing import Any, Literal
 
-from textual import on, work
+from textual import events, on, work
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
@@ -103,6 +103,7 @@ class QuizScreen(SafeScreen[RoundSummary | None]):
         self.last_grade: Grade | None = None
         self.error = ""
         self.last_shared = ""
+        self.offered_total: str | None = None  # the total offered from points and doublings
 
     # ---- layout
 
@@ -241,6 +242,7 @@ class QuizScreen(SafeScreen[RoundSummary | None]):
         total_row = self.query_one("#total-row")
         total = self.query_one("#total", Input)
         total.value = ""
+        self.offered_total = None
         for name, _ in _BREAKDOWN_INPUTS:
             self.query_one(f"#{name}", Input).value = ""
         self.query_one("#total-note", Static).update("")
@@ -327,6 +329,14 @@ class QuizScreen(SafeScreen[RoundSummary | None]):
                             Content.assemble((ask, "$warning")))
                         return None
                     parts[name] = value
+                offered = self.offered_total
+                total_field = self.query_one("#total", Input)
+                if offered is not None and total_text == offered and not total_field.has_focus:
+                    total_field.focus()  # an offered total is confirmed in its own field
+                    self.query_one("#total-note", Static).update(Content.assemble((
+                        f"← {offered} from your points and doublings: enter confirms it, "
+                        "or correct it", "$warning")))
+                    return None
             if total is None:
                 self.query_one("#total", Input).focus()
                 self.query_one("#total-note", Static).update(
@@ -446,10 +456,49 @@ class QuizScreen(SafeScreen[RoundSummary | None]):
         self.action_check()
 
     @on(Input.Changed, "#total")
+    def _total_changed(self, event: Input.Changed) -> None:
+        if event.value != self.offered_total:  # the learner's own: the offer's note goes
+            self.query_one("#total-note", Static).update("")
+
+    def on_descendant_focus(self, event: events.DescendantFocus) -> None:
+        total = self.query_one("#total", Input)
+        if event.widget is total and self.offered_total and total.value == self.offered_total:
+            self.call_after_refresh(total.select_all)  # typing replaces the offer
+
     @on(Input.Changed, "#points")
     @on(Input.Changed, "#doubles")
-    def _total_changed(self, event: Input.Changed) -> None:
+    def _breakdown_changed(self, event: Input.Changed) -> None:
         self.query_one("#total-note", Static).update("")
+        self._offer_total()
+
+    def _offer_total(self) -> None:
+        """Under the doubling scheme, fill in points × 2^doublings (up to the cap) as the
+        total, unless the learner typed a total of their own; they confirm or correct it."""
+        q = self.question
+        if q is None or not q.asks_breakdown:
+            return
+        total = self.query_one("#total", Input)
+        if total.value and total.value != self.offered_total:
+            return
+        points = as_int(self.query_one("#points", Input).value)
+        doubles = as_int(self.query_one("#doubles", Input).value)
+        if points is None or doubles is None:
+            self.offered_total = None
+            total.value = ""
+            return
+        value = points * 2 ** doubles
+        cap = q.ruleset.cap
+        shown = min(value, cap) if cap else value
+        if total.max_length and len(str(shown)) > total.max_length:
+            self.offered_total = None  # no cap and a silly number of doublings
+            total.value = ""
+            return
+        self.offered_total = str(shown)
+        total.value = self.offered_total
+        capped = f", capped at {cap}" if cap and value > cap else ""
+        self.query_one("#total-note", Static).update(Content.assemble((
+            f"{points} × 2^{doubles} = {value}{capped}: confirm or correct the total",
+            "$foreground 70%")))
 
     def action_yes(self) -> None:
         self._yes_no(True)
