@@ -24,8 +24,11 @@ from mj_trainer.engine.ruleset_model import (
     TOP_KEYS,
     UNITS,
     Pattern,
+    PatternKind,
     Ruleset,
     RulesetError,
+    Scheme,
+    Unit,
     family_of,
 )
 
@@ -285,6 +288,7 @@ def build(data: dict[str, Any], path: Path, problems: list[str]) -> Ruleset:
         if unit not in UNITS:
             problems.append(f"{at('patterns', pid, 'unit')}: pattern {pid}: unit must be one of "
                             f"{', '.join(UNITS)}, not {_kind_text(unit)}")
+            unit = Unit.HAND
         kind = fields.get("kind", "points")
         if kind not in KINDS:
             problems.append(f"{at('patterns', pid, 'kind')}: pattern {pid}: kind must be "
@@ -324,7 +328,7 @@ def build(data: dict[str, Any], path: Path, problems: list[str]) -> Ruleset:
                 name=need(fields, "name", str, where),
                 chinese=str(fields.get("chinese", "")),
                 value=value,
-                unit=str(unit),
+                unit=Unit(unit),
                 family=str(fields.get("family", family_of(pid))),
                 category=pid.split(".")[0],
                 detector=detector,
@@ -339,7 +343,7 @@ def build(data: dict[str, Any], path: Path, problems: list[str]) -> Ruleset:
                           else kind == "points" and isinstance(value, int)
                           and not isinstance(value, bool) and value >= limit),
                 rank=tuple(int(x) for x in pid.split(".")),
-                kind=str(kind),
+                kind=PatternKind(kind),
                 shapes=DETECTOR_SHAPES.get(detector, frozenset(Shape)) - frozenset(not_for),
             )
         )
@@ -367,7 +371,7 @@ def build(data: dict[str, Any], path: Path, problems: list[str]) -> Ruleset:
         id=rid,
         name=str(head.get("name", rid)),
         description=str(head.get("description", "")),
-        scheme=scheme,
+        scheme=Scheme(scheme),
         cap=cap,
         limit=limit,
         chicken_ignores=frozenset(str(x) for x in ignores),

@@ -4,6 +4,7 @@ the head settings (scheme, cap, limit); built by `engine.ruleset.load`."""
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from enum import StrEnum
 from pathlib import Path
 from typing import Final
 
@@ -16,18 +17,38 @@ BUILTIN_DIR: Final = Path(__file__).resolve().parent / "rulesets"
 DEFAULT: Final = "mj-score-eval"
 
 
-UNITS: Final = ("hand", "set", "tile")
+class Unit(StrEnum):
+    """What a pattern's value is counted per: the whole hand, each set or each tile."""
+
+    HAND = "hand"
+    SET = "set"
+    TILE = "tile"
 
 
-# "additive": the total is the sum of the counted patterns (seed 000, Zung Jung).
-# "doubling": points doubled once per doubling (the classical scheme, R32).
-SCHEMES: Final = ("additive", "doubling")
+class Scheme(StrEnum):
+    """How a ruleset turns its counted patterns into a total."""
+
+    ADDITIVE = "additive"  # the sum of the counted patterns (seed 000, Zung Jung)
+    DOUBLING = "doubling"  # points doubled once per doubling (the classical scheme, R32)
+
+
+class PatternKind(StrEnum):
+    """What a pattern's value is: points to add, or doublings (doubling scheme, R32)."""
+
+    POINTS = "points"
+    DOUBLES = "doubles"
+
+
+UNITS: Final = tuple(Unit)
+
+
+SCHEMES: Final = tuple(Scheme)
 
 
 PAYOFFS: Final = ("zung-jung", "classical")
 
 
-KINDS: Final = ("points", "doubles")
+KINDS: Final = tuple(PatternKind)
 
 
 HEAD_KEYS: Final = (
@@ -65,7 +86,7 @@ class Pattern:
     name: str
     chinese: str
     value: int
-    unit: str
+    unit: Unit
     family: str
     category: str
     detector: str
@@ -75,7 +96,7 @@ class Pattern:
     description: str
     is_limit: bool = False  # R12: a limit hand stands alone
     rank: tuple[int, ...] = ()  # the id as numbers, for ordering
-    kind: str = "points"  # "points" adds points; "doubles" doubles the points (R32)
+    kind: PatternKind = PatternKind.POINTS
     shapes: frozenset[Shape] = frozenset(Shape)  # where it can count; see applies_to
 
     def applies_to(self, shape: Shape) -> bool:
@@ -89,15 +110,15 @@ class Pattern:
     @property
     def doubles(self) -> bool:
         """True for a doubling (classical scheme): its value is a number of doublings."""
-        return self.kind == "doubles"
+        return self.kind is PatternKind.DOUBLES
 
     def value_text(self) -> str:
         """'5', '10 per set', '2 per tile', 'x2', '1 doubling per set'."""
         if self.doubles:
             word = "doubling" if self.value == 1 else "doublings"
-            each = "" if self.unit == "hand" else f" per {self.unit}"
+            each = "" if self.unit is Unit.HAND else f" per {self.unit}"
             return f"{self.value} {word}{each}"
-        return str(self.value) if self.unit == "hand" else f"{self.value} per {self.unit}"
+        return str(self.value) if self.unit is Unit.HAND else f"{self.value} per {self.unit}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -107,7 +128,7 @@ class Ruleset:
     id: str
     name: str
     description: str
-    scheme: str
+    scheme: Scheme
     cap: int
     limit: int
     chicken_ignores: frozenset[str]
@@ -166,7 +187,7 @@ class Ruleset:
     @property
     def doubling(self) -> bool:
         """True for the classical scheme: points doubled once per doubling."""
-        return self.scheme == "doubling"
+        return self.scheme is Scheme.DOUBLING
 
 
 def family_of(pattern_id: str) -> str:

@@ -22,7 +22,7 @@ import random
 from collections import Counter
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
-from enum import Enum
+from enum import StrEnum
 from typing import Any
 
 from mj_trainer.engine.hand import Hand
@@ -33,7 +33,7 @@ from mj_trainer.engine.total_basis import total_basis
 from mj_trainer.quizzes.sources import QuizHand
 
 
-class QuestionKind(Enum):
+class QuestionKind(StrEnum):
     """What a question asks."""
 
     PATTERNS = "patterns"

@@ -10,13 +10,13 @@ stable id).  Rounds take as many as they need, so a source may be endless.
 * `ReviewSource` — hands aimed at the patterns and families that are due for review.
 
 The curated sets (`quizzes.sets`) and the generator (`engine.generator`) are imported
-lazily, only when a source that needs them is used, so this module works without them.
+lazily, only when a source that needs them is used, so that importing this module stays
+cheap.
 """
 
 from __future__ import annotations
 
 import hashlib
-import importlib
 import inspect
 import random
 from collections.abc import Callable, Iterable, Iterator, Sequence
@@ -24,7 +24,7 @@ from dataclasses import dataclass, replace
 from enum import Enum
 from functools import cached_property
 from itertools import islice
-from typing import Any, Protocol, cast, runtime_checkable
+from typing import Any, Protocol, runtime_checkable
 
 from mj_trainer.engine.hand import Hand
 from mj_trainer.engine.notation import format_hand, parse
@@ -136,13 +136,6 @@ class CuratedSource:
 # --------------------------------------------------------------------------- curated sets
 
 
-def _curated_module() -> Any:
-    try:
-        return importlib.import_module("mj_trainer.quizzes.sets")
-    except ImportError as err:  # pragma: no cover - depends on the install
-        raise SourceUnavailable(f"the curated hand sets are not available: {err}") from None
-
-
 def _first_attr(obj: Any, names: Sequence[str]) -> Any:
     for n in names:
         value = getattr(obj, n, None)
@@ -176,13 +169,9 @@ def _set_key(hand_set: Any) -> str:
 
 def curated_sets() -> list[Any]:
     """Every built-in curated set, as the sets module gives them."""
-    module = _curated_module()
-    loader = _first_attr(module, ("builtin_sets", "load_builtin_sets", "load_builtin",
-                                  "all_sets", "load_sets", "load_all"))
-    if loader is None:
-        raise SourceUnavailable("quizzes.sets has no function listing the built-in sets")
-    found = loader() if callable(loader) else loader
-    return list(found.values()) if isinstance(found, dict) else list(found)
+    from mj_trainer.quizzes.sets import builtin_sets
+
+    return list(builtin_sets())
 
 
 def curated_hands(set_id: str | None = None) -> list[QuizHand]:
@@ -205,24 +194,16 @@ GenerateFn = Callable[..., list[Hand]]
 
 
 def _generator() -> GenerateFn:
-    try:
-        module = importlib.import_module("mj_trainer.engine.generator")
-    except ImportError as err:
-        raise SourceUnavailable(f"the hand generator is not available: {err}") from None
-    fn = getattr(module, "generate", None)
-    if not callable(fn):
-        raise SourceUnavailable("engine.generator has no generate() function")
-    return cast(GenerateFn, fn)
+    from mj_trainer.engine.generator import generate
+
+    return generate
 
 
 def _generation_errors() -> tuple[type[Exception], ...]:
     """The errors by which the generator and the ruleset loader refuse a request."""
+    from mj_trainer.engine.generator import GenerationError
     from mj_trainer.engine.ruleset import RulesetError
 
-    try:
-        from mj_trainer.engine.generator import GenerationError
-    except ImportError:  # pragma: no cover - depends on the install
-        return (RulesetError,)
     return (GenerationError, RulesetError)
 
 
@@ -298,13 +279,8 @@ class GeneratorSource:
         A target it can only give up on is found when the hands are drawn."""
         if self._generate is not None:
             return
-        try:
-            module = importlib.import_module("mj_trainer.engine.generator")
-        except ImportError as err:
-            raise SourceUnavailable(f"the hand generator is not available: {err}") from None
-        plan = getattr(module, "plan", None)
-        if not callable(plan):
-            return
+        from mj_trainer.engine.generator import plan
+
         kwargs = self._kwargs(plan, self.seed)
         kwargs.pop("seed", None)
         try:
