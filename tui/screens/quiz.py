@@ -61,6 +61,7 @@ Mode = Literal["loading", "question", "feedback", "error"]
 
 TALL_WIDTH = 100  # from this size on, tiles are drawn three rows high
 TALL_HEIGHT = 38
+SIDE_BY_SIDE_WIDTH = 180  # from this width on, the feedback stands beside the hand
 
 
 class TotalInput(Input):
@@ -110,8 +111,9 @@ class QuizScreen(SafeScreen[RoundSummary | None]):
     def compose(self) -> ComposeResult:
         yield SafeHeader()
         with Vertical(id="quiz-body"):
-            yield HandView(id="hand")
-            yield Static(id="prompt")
+            with Vertical(id="question-side"):
+                yield HandView(id="hand")
+                yield Static(id="prompt")
             with ContentSwitcher(initial="pane-loading", id="answer"):
                 with Vertical(id="pane-loading"):
                     yield LoadingIndicator()
@@ -160,6 +162,13 @@ class QuizScreen(SafeScreen[RoundSummary | None]):
 
     def on_resize(self) -> None:
         self._size_tiles()
+        self._arrange()
+
+    def _arrange(self) -> None:
+        """On a very wide screen the feedback stands beside the hand, so the learner
+        reads it with the tiles in view; elsewhere it takes the answer's place below."""
+        self.set_class(self.mode == "feedback" and self.size.width >= SIDE_BY_SIDE_WIDTH,
+                       "-side-by-side")
 
     def _size_tiles(self) -> None:
         hand = self.query_one(HandView)
@@ -234,6 +243,7 @@ class QuizScreen(SafeScreen[RoundSummary | None]):
             self._finish()
             return
         self.mode = "question"
+        self._arrange()
         self.last_grade = None
         self.query_one(HandView).show(q.hand, q.ruleset.id)
         self._update_prompt(q)
@@ -362,6 +372,7 @@ class QuizScreen(SafeScreen[RoundSummary | None]):
         self._tell_if_unsaved(rnd.save_problem)
         self.last_grade = grade
         self.mode = "feedback"
+        self._arrange()
         feedback = self.query_one(FeedbackView)
         feedback.show(grade, hints=rnd.hints_for(grade.question), style=self.tile_style)
         self.query_one("#answer", ContentSwitcher).current = "pane-feedback"
