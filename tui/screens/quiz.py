@@ -623,8 +623,11 @@ class QuizScreen(SafeScreen[RoundSummary | None]):
 
         asked = self.round.position
         self.app.push_screen(ConfirmScreen(
-            f"End this round now? The {asked} answer{'s' if asked != 1 else ''} you gave "
-            "are saved; the summary shows how it went.", yes="End round", no="Keep playing"),
+            "End this round now? " + ("No question has been answered yet."
+                                      if asked == 0 else
+                                      "The answer you gave is saved" if asked == 1 else
+                                      f"The {asked} answers you gave are saved") +
+            ("" if asked == 0 else "; the summary shows how it went."), yes="End round", no="Keep playing"),
             done)
 
     # ---- which keys apply
