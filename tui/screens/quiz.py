@@ -622,13 +622,14 @@ class QuizScreen(SafeScreen[RoundSummary | None]):
                 self._finish()
 
         asked = self.round.position
-        self.app.push_screen(ConfirmScreen(
-            "End this round now? " + ("No question has been answered yet."
-                                      if asked == 0 else
-                                      "The answer you gave is saved" if asked == 1 else
-                                      f"The {asked} answers you gave are saved") +
-            ("" if asked == 0 else "; the summary shows how it went."), yes="End round", no="Keep playing"),
-            done)
+        if asked == 0:
+            kept = "No question has been answered yet."
+        elif asked == 1:
+            kept = "The answer you gave is saved; the summary shows how it went."
+        else:
+            kept = f"The {asked} answers you gave are saved; the summary shows how it went."
+        self.app.push_screen(ConfirmScreen(f"End this round now? {kept}", yes="End round",
+                                           no="Keep playing"), done)
 
     # ---- which keys apply
 
