@@ -211,6 +211,12 @@ class Round:
     def finished(self) -> bool:
         return self.current is None
 
+    @property
+    def ended(self) -> bool:
+        """True once finish() has run: the round takes no more answers (a round ended
+        before its first answer is no longer in the store)."""
+        return self._summary is not None
+
     def ask(self) -> Question | None:
         """The current question; its answer time is measured from the first ask."""
         q = self.current
@@ -268,7 +274,7 @@ class Round:
         """Grade and record the current question's answer (None skips it), with the
         hints revealed for it."""
         q = self.ask()
-        if q is None:
+        if q is None or self.ended:
             raise RuntimeError("the round is over; there is no question to answer")
         result = grade(q, answer, self.hints_for(q))
         assert self._asked_at is not None

@@ -266,3 +266,17 @@ def test_curated_adapter_reads_any_set_shape(monkeypatch: pytest.MonkeyPatch) ->
     assert [(h.id, h.title, h.source) for h in got] == [("fam-001", "Winds", "Families")]
     with pytest.raises(KeyError, match="Families"):
         sources.curated_hands("Nope")
+
+
+def test_a_round_ended_early_takes_no_more_answers(store: ProgressStore) -> None:
+    """Ending a round before its first answer forgets it in the store; an answer that
+    arrives after that (an enter queued behind the key that ended it) is refused
+    instead of being written into a round that is gone."""
+    hands = [qhand(H.WINDS, "a"), qhand(H.CHOWS, "b")]
+    rnd = Round(ListSource(hands), RoundSettings(length=2, seed=0), recorder=store)
+    assert rnd.ask() is not None
+    rnd.finish()
+    assert rnd.ended and not rnd.finished  # questions remain, but the round is over
+    with pytest.raises(RuntimeError):
+        rnd.answer(PatternsAnswer.of(H.WINDS_COUNTED, H.WINDS_TOTAL))
+    assert store.rounds() == [] and store.answers() == []

@@ -366,8 +366,8 @@ class QuizScreen(SafeScreen[RoundSummary | None]):
     def submit(self, answer: Answer | None) -> Grade | None:
         """Grade `answer` (None skips), show the feedback; returns the grade."""
         rnd = self.round
-        if rnd is None or self.mode != "question" or rnd.current is None:
-            return None
+        if rnd is None or self.mode != "question" or rnd.current is None or rnd.ended:
+            return None  # e.g. an enter queued behind the key that ended the round
         grade = rnd.answer(answer)
         self._tell_if_unsaved(rnd.save_problem)
         self.last_grade = grade
