@@ -26,18 +26,22 @@ from mj_trainer.engine import arrangements as arr
 from mj_trainer.engine import tiles
 from mj_trainer.engine.arrangements import Shape
 from mj_trainer.engine.notation import group_text, shape_text
+from mj_trainer.engine.patterns.gaps import listed
 from mj_trainer.engine.patterns.registry import CHICKEN_HAND, ILLEGAL_CALL
 from mj_trainer.engine.patterns.terminals import PURE_OF_MIXED
 from mj_trainer.engine.ruleset import Pattern, Ruleset
 from mj_trainer.engine.scoring import Hit, Outcome, Score, Why, accepted_shapes
 from mj_trainer.quizzes.evidence import chicken_condition, evidence, gap
 from mj_trainer.quizzes.explanation import Explanation, ExplanationKind, distinct_refs
+from mj_trainer.quizzes.near_win import near_win_text, nearest_win
+from mj_trainer.quizzes.placement import PLACEMENT_RULE, placement_sentence, placement_words, twins
 from mj_trainer.quizzes.rule_refs import (
     BEST_READING,
     NOT_A_WIN_RULE,
     SINGLE_TILE_FORMS_RULE,
     rule_refs,
 )
+from mj_trainer.quizzes.stacking import stacking_rule, stacking_sentence, stacks_on
 from mj_trainer.quizzes.wording import (
     amount_text,
     arrangement_text,
@@ -77,9 +81,25 @@ def missed(result: Score, hit: Hit, claimed: int = 0, *, skipped: bool = False
     else:
         text = f"You missed {p.name} ({p.id}): it counts{worth} — {where}."
         kind = ExplanationKind.MISSED
-    if p.description:
+    refs = distinct_refs(p.id)
+    rule = p.id
+    placed = None if claimed else placement_sentence(result, p.id)
+    if placed is not None:
+        text += f" {placed}"
+        refs = distinct_refs(p.id, PLACEMENT_RULE)
+        rule = PLACEMENT_RULE
+    stacked = None if claimed else stacking_sentence(result.best, p, result.ruleset)
+    if stacked is not None:
+        on = stacks_on(result.best, p)
+        assert on is not None
+        text += f" {stacked}"
+        rule = stacking_rule(result.ruleset)
+        refs = distinct_refs(p.id, on.pattern.id, rule)
+    elif p.description and where == ", ".join(sets) and placed is None:
+        # Only a bare list of sets needs the rule in words; a phrase already says it.
         text += f" {p.description}"
-    return Explanation(kind, text, p.id, p.id, distinct_refs(p.id), sets)
+    # The rule to open is the point made: the stacking or placement ruling when said.
+    return Explanation(kind, text, p.id, rule, refs, sets)
 
 
 def _shape_rule(rules: Ruleset, shape: Shape | None) -> str:
@@ -114,6 +134,34 @@ def wrong_claim(result: Score, pattern: Pattern, claimed: int = 1) -> Explanatio
     if hit is not None:
         return _not_counted(result, hit)
     return _absent(result, pattern)
+
+
+def limit_group(result: Score, replaced: list[Pattern]) -> Explanation:
+    """One line for every claimed pattern that is in the hand but replaced by its limit
+    hand: ``All Green (10.1, 400) is a limit hand: Concealed Hand and All Pungs (35)
+    are not added``, instead of one sentence per pattern."""
+    rules = result.ruleset
+    refs = rule_refs(rules)
+    lim = result.best.limit
+    assert lim is not None
+    hits = [h for p in replaced if (h := _hit_in(result.best, p.id)) is not None]
+    names = listed([h.pattern.name + (f" x{h.count}" if h.count > 1 else "") for h in hits],
+                   limit=len(hits))
+    verb = "is" if len(hits) == 1 else "are"
+    if rules.doubling:
+        worth = ""
+        added = "adds no points and no doublings" if len(hits) == 1 else \
+            "add no points and no doublings"
+    else:
+        worth = f" ({sum(h.count * h.pattern.value for h in hits)})"
+        added = f"{verb} not added"
+    text = (f"{lim.name} ({lim.id}, {lim.value}) is a limit hand, and a limit hand stands "
+            f"alone: {names}{worth} {added} ({refs.limit}).")
+    sets = tuple(dict.fromkeys(s for h in hits for s in evidence(result, result.best,
+                                                                 h.pattern)[1]))
+    # About the claimed patterns (the first of them names the line), under the limit rule.
+    return Explanation(ExplanationKind.LIMIT, text, hits[0].pattern.id, refs.limit,
+                       distinct_refs(*(h.pattern.id for h in hits), lim.id, refs.limit), sets)
 
 
 def _limit_replaces(rules: Ruleset) -> str:
@@ -159,14 +207,6 @@ def _not_counted(result: Score, hit: Hit) -> Explanation:
                        distinct_refs(p.id))
 
 
-def _illegal_outcome(rules: Ruleset) -> str:
-    """What an illegal call scores under `rules`, as a phrase after "an Illegal Call"."""
-    illegal = rules.illegal_call
-    if illegal is None or illegal.value == 0:
-        return "which scores nothing"
-    return "which scores its penalty and nothing else"
-
-
 def _absent(result: Score, pattern: Pattern) -> Explanation:
     pid = pattern.id
     rules = result.ruleset
@@ -174,10 +214,7 @@ def _absent(result: Score, pattern: Pattern) -> Explanation:
     name = f"{pattern.name} ({pid})"
     best = result.best
     if not result.winning:
-        text = (f"The hand is not a win, so {name} cannot score: it is an Illegal Call, "
-                f"{_illegal_outcome(rules)} ({NOT_A_WIN_RULE}).")
-        return Explanation(ExplanationKind.NOT_PRESENT, text, pid, NOT_A_WIN_RULE,
-                           distinct_refs(pid, NOT_A_WIN_RULE))
+        return not_a_win_claims(result, [pattern])
     if pattern.detector == ILLEGAL_CALL:
         a = best.arrangement
         read = f" ({arrangement_text(a)})" if a else ""
@@ -226,6 +263,27 @@ def _absent(result: Score, pattern: Pattern) -> Explanation:
     if pattern.description:
         text += f" It needs this: {pattern.description}"
     return Explanation(ExplanationKind.NOT_PRESENT, text, pid, pid, distinct_refs(pid))
+
+
+def not_a_win_claims(result: Score, claimed: list[Pattern]) -> Explanation:
+    """Patterns claimed on a hand that is not a win, in one line: none of them can
+    score, and the nearest reading says what spoils the hand."""
+    names = [f"{p.name} ({p.id})" for p in claimed]
+    if len(names) == 1:
+        subject = f"{names[0]} cannot"  # "... cannot score"
+    elif len(names) == 2:
+        subject = f"neither {names[0]} nor {names[1]} can"
+    else:
+        subject = f"none of {', '.join(names[:-1])} or {names[-1]} can"
+    text = f"The hand is not a win, so {subject} score ({NOT_A_WIN_RULE})."
+    near = nearest_win(result)
+    sets: tuple[str, ...] = ()
+    if near is not None:
+        words, sets = near_win_text(near)
+        text += f" {words[0].upper()}{words[1:]}."
+    first = claimed[0].id
+    return Explanation(ExplanationKind.NOT_PRESENT, text, first, NOT_A_WIN_RULE,
+                       distinct_refs(*(p.id for p in claimed), NOT_A_WIN_RULE), sets)
 
 
 def _mixed_note(result: Score, pattern: Pattern) -> Explanation | None:
@@ -296,6 +354,11 @@ def other_arrangement(
         match = next((o for o in result.others if o.total == given_total), None)
     if match is None or match.arrangement is None:
         return None
+    sets = tuple(group_text(g) for g in best.arrangement.groups)
+    moved = _placed_elsewhere(result, match, best)
+    if moved is not None:
+        return Explanation(ExplanationKind.ARRANGEMENT, moved, None, PLACEMENT_RULE,
+                           (PLACEMENT_RULE,), sets)
     theirs = f"{arrangement_text(match.arrangement)} ({shape_text(match.arrangement.shape)})"
     ours = f"{arrangement_text(best.arrangement)} ({shape_text(best.arrangement.shape)})"
     their_sum = computation_text(match, rules)
@@ -308,9 +371,22 @@ def other_arrangement(
         text = (f"Your answer fits another reading of the hand: {theirs}, which also scores "
                 f"{match.total}. When readings tie, the one with fewer patterns (then more "
                 f"chows) is chosen: {ours}, with {our_sum} ({BEST_READING}).")
-    sets = tuple(group_text(g) for g in best.arrangement.groups)
     return Explanation(ExplanationKind.ARRANGEMENT, text, None, BEST_READING, (BEST_READING,),
                        sets)
+
+
+def _placed_elsewhere(result: Score, theirs: Outcome, ours: Outcome) -> str | None:
+    """The answer fits the same sets with the winning tile in another place (R2)."""
+    if theirs not in twins(result, ours):
+        return None
+    their_place = placement_words(result, theirs)
+    our_place = placement_words(result, ours)
+    if their_place is None or our_place is None:
+        return None
+    rules = result.ruleset
+    return (f"Your answer fits the reading in which {their_place[0]}: "
+            f"{computation_text(theirs, rules)}. The tile goes where it scores best, and "
+            f"here {our_place[0]}: {computation_text(ours, rules)} ({PLACEMENT_RULE}).")
 
 
 # --------------------------------------------------------------------------- is it a win
@@ -382,12 +458,17 @@ def win_explanation(result: Score, said_win: bool) -> Explanation:
     text = (f"{lead}: the tiles cannot be split into {_words(winning_shapes(rules))}, so "
             f"declaring it is an Illegal Call{cost} ({NOT_A_WIN_RULE}).")
     refs = distinct_refs(pid, NOT_A_WIN_RULE)
+    near = nearest_win(result)
+    pointed: tuple[str, ...] = ()
+    if near is not None:
+        words, pointed = near_win_text(near)
+        text += f" {words[0].upper()}{words[1:]}."
     form = _form_elsewhere(result)
     if form is not None:
         text += (f" The tiles do make {form}, an irregular hand that the classical rules "
                  f"accept and these rules do not ({SINGLE_TILE_FORMS_RULE}).")
         refs = distinct_refs(pid, NOT_A_WIN_RULE, SINGLE_TILE_FORMS_RULE)
-    return Explanation(ExplanationKind.NOT_A_WIN, text, pid, NOT_A_WIN_RULE, refs)
+    return Explanation(ExplanationKind.NOT_A_WIN, text, pid, NOT_A_WIN_RULE, refs, pointed)
 
 
 def counts_note(result: Score, pattern: Pattern) -> Explanation:

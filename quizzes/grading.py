@@ -283,13 +283,23 @@ def _pattern_explanations(question: Question, marks: tuple[PatternMark, ...],
     result = question.result
     hits = {h.pattern.id: h for h in result.counted}
     out: list[Explanation] = []
+    replaced: list[Pattern] = []  # claimed, in the hand, but the limit hand stands alone
+    spoiled: list[Pattern] = []  # claimed on a hand that is not a win
     for m in marks:
         if m.ok:
             continue
         if m.claimed < m.expected:
             out.append(explain.missed(result, hits[m.pattern.id], m.claimed, skipped=skipped))
+        elif claim_outcome(result, m.pattern.id, m.expected, m.claimed) is ItemOutcome.LIMIT:
+            replaced.append(m.pattern)
+        elif not result.winning and not m.expected:
+            spoiled.append(m.pattern)
         else:
             out.append(explain.wrong_claim(result, m.pattern, m.claimed))
+    if replaced:
+        out.append(explain.limit_group(result, replaced))
+    if spoiled:
+        out.append(explain.not_a_win_claims(result, spoiled))
     return out
 
 
@@ -412,10 +422,12 @@ def _grade_patterns(question: Question, answer: PatternsAnswer | None,
         explanations.append(totals.doubles_explanation(result, doubles_given))
     if not total_ok:
         if parts is None:
-            explanations.append(totals.total_explanation(result, given))
+            explanations.append(totals.total_explanation(result, given, claimed=claimed))
         else:
             explanations.append(totals.total_explanation(result, given, points=points_given,
                                                           doubles=doubles_given))
+    if answer is None:
+        explanations = [totals.as_answer(e) for e in explanations]
     right = sum(m.right for m in marks)
     union = right + sum(m.missed + m.extra for m in marks)
     text = f"patterns {right}/{union} x {PATTERN_WEIGHT:g} = {PATTERN_WEIGHT * share:.2f}, "
@@ -448,7 +460,7 @@ def _grade_total(question: Question, answer: TotalAnswer | None,
             other = explain.other_arrangement(result, None, given)
             if other is not None:
                 explanations.append(other)
-        explanations.append(totals.total_explanation(result, given))
+        explanations.append(totals.as_answer(totals.total_explanation(result, given)))
     counted = [h.pattern.id for h in result.counted]
     text = f"total {'right' if ok else 'wrong'}: {1 if ok else 0}"
     return _verdict(question, answer, hints, credit=1.0 if ok else 0.0, correct=ok,

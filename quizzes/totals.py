@@ -3,6 +3,9 @@ and doublings of the doubling scheme."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from dataclasses import replace
+
 from mj_trainer.engine.ruleset import Ruleset
 from mj_trainer.engine.scoring import Hit, Outcome, Score, Why
 from mj_trainer.engine.total_basis import TotalBasis, total_basis
@@ -21,12 +24,25 @@ from mj_trainer.quizzes.wording import (
 )
 
 
+def as_answer(e: Explanation) -> Explanation:
+    """A total, points or doublings explanation told as the answer to a skipped
+    question: without its opening "You gave no total;"."""
+    head, sep, rest = e.text.partition("; ")
+    if not sep or not head.startswith("You gave no"):
+        return e
+    return replace(e, text=rest[0].upper() + rest[1:])
+
+
 def total_explanation(result: Score, given: int | None, *, points: int | None = None,
-                      doubles: int | None = None) -> Explanation:
+                      doubles: int | None = None,
+                      claimed: Mapping[str, int] | None = None) -> Explanation:
     """How the hand's total comes about, for a learner who gave `given`.
 
     `points` and `doubles` are the learner's own points and doublings (doubling scheme,
     patterns questions): when given, the text says whether the total follows from them.
+    `claimed` are the patterns the learner named (patterns questions): a pattern left
+    out of the sum is then guessed only among them, since a pattern not named at all
+    is already explained as missed.
     """
     best = result.best
     rules = result.ruleset
@@ -63,7 +79,7 @@ def total_explanation(result: Score, given: int | None, *, points: int | None = 
         text = f"{said}; the total is {total}, from {only.name} ({only.id}) alone."
     else:
         text = f"{said}; the total is {total}: {breakdown} = {total}."
-    hints = _total_hints(best, given)
+    hints = _total_hints(best, given, claimed)
     if hints:
         text += " " + hints
     return Explanation(ExplanationKind.WRONG_TOTAL, text, None, refs.total, (refs.total,))
@@ -175,16 +191,22 @@ def _either(hits: list[Hit], *, points: bool) -> str:
         for h in hits)
 
 
-def _total_hints(best: Outcome, given: int | None) -> str:
-    """A guess at the slip behind a wrong total, when one explains it exactly."""
+def _total_hints(best: Outcome, given: int | None,
+                 claimed: Mapping[str, int] | None = None) -> str:
+    """A guess at the slip behind a wrong total, when one explains it exactly (a
+    pattern left out only among the `claimed` ones, when they are known)."""
     if given is None or given <= 0:
         return ""
     skipped = best.not_counted
     if skipped and given == best.sum + sum(h.points for h in skipped):
         names = ", ".join(f"{h.pattern.name} ({h.pattern.id})" for h in skipped)
         return f"It looks as if you also added {names}, which do not count."
+    if claimed is not None and given == sum(min(claimed.get(h.pattern.id, 0), h.count)
+                                            * h.pattern.value for h in best.counted):
+        return ""  # the total of what was named: the patterns' explanations say the rest
     for h in best.counted:
-        if len(best.counted) > 1 and given == best.sum - h.points:
+        named = claimed is None or claimed.get(h.pattern.id, 0) > 0
+        if len(best.counted) > 1 and given == best.sum - h.points and named:
             return f"It looks as if you left out {h.pattern.name} ({h.pattern.id}, {h.points})."
         if h.count > 1 and given == best.sum - h.points + h.pattern.value:
             return (f"It looks as if you counted {h.pattern.name} once; it counts "

@@ -23,11 +23,11 @@ GroupTest = Callable[[Group, Hand], bool]
 _NAMED = 3
 
 
-def listed(items: Sequence[str]) -> str:
-    """``a``, ``a and b``, ``a, b and c`` (at most three named, then "and more")."""
-    shown = list(items[:_NAMED])
-    if len(items) > _NAMED:
-        shown.append(f"{len(items) - _NAMED} more")
+def listed(items: Sequence[str], limit: int = _NAMED) -> str:
+    """``a``, ``a and b``, ``a, b and c`` (at most `limit` named, then "and N more")."""
+    shown = list(items[:limit])
+    if len(items) > limit:
+        shown.append(f"{len(items) - limit} more")
     if len(shown) <= 1:
         return "".join(shown)
     return ", ".join(shown[:-1]) + " and " + shown[-1]

@@ -14,6 +14,8 @@ from mj_trainer.quizzes.questions import QuestionKind
 from mj_trainer.tui.messages import StartSet
 from mj_trainer.tui.screens.quiz import QuizScreen
 from mj_trainer.tui.screens.summary import SummaryScreen
+from mj_trainer.tui.tile_text import TileStyle
+from mj_trainer.tui.tile_words import tiles_in_words
 from mj_trainer.tui.widgets.feedback import FeedbackView
 from mj_trainer.tui.widgets.pattern_picker import PatternPicker
 from tests.tui.test_app_kit import (
@@ -105,9 +107,9 @@ def test_wrong_answer_is_marked_and_explained(tmp_path: Path) -> None:
             assert "missed: 1.3 Concealed Hand" in text
             assert "you said 5, it is 10" in text
             assert "Partly right" in text
-            # every explanation from grading is shown
+            # every explanation from grading is shown, its tiles drawn in the tile style
             for e in grade.explanations:
-                assert e.text in text
+                assert tiles_in_words(e.text, TileStyle.TEXT).plain in text
 
     asyncio.run(body())
 

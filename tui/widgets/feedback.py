@@ -22,14 +22,17 @@ from textual.message import Message
 from textual.widgets.option_list import Option
 
 from mj_trainer.engine.notation import shape_text
-from mj_trainer.engine.scoring import Hit, Score
+from mj_trainer.engine.scoring import Hit, Outcome, Score
 from mj_trainer.engine.total_basis import TotalBasis, total_basis
 from mj_trainer.quizzes.explanation import Explanation, ExplanationKind
 from mj_trainer.quizzes.grading import Grade, MarkStatus, PatternMark
 from mj_trainer.quizzes.hints import Hint
+from mj_trainer.quizzes.outcomes import ItemOutcome, claim_outcome
 from mj_trainer.quizzes.questions import QuestionKind, YesNoAnswer
 from mj_trainer.quizzes.rule_refs import rule_refs
+from mj_trainer.quizzes.stacking import stacks_on
 from mj_trainer.tui.tile_text import TileStyle
+from mj_trainer.tui.tile_words import tiles_in_words
 from mj_trainer.tui.widgets.hand_view import arrangement_block
 from mj_trainer.tui.widgets.safe_list import SafeOptionList
 
@@ -82,8 +85,19 @@ def verdict_lines(grade: Grade, hints: list[Hint]) -> list[Line]:
     return out
 
 
-def mark_line(m: PatternMark) -> Line:
+# A wrong claim says what kind of wrong it was; one the limit replaced is no mistake
+# of reading the hand, so it is marked apart ("replaced by the limit").
+_CLAIMS = {
+    ItemOutcome.OUTRANKED: ("✘ ", "$error", "claimed but outranked"),
+    ItemOutcome.LIMIT: ("◐ ", "$warning", "replaced by the limit"),
+}
+
+
+def mark_line(m: PatternMark, result: Score | None = None) -> Line:
     icon, color, word = _STATUS[m.status]
+    if m.status is MarkStatus.WRONG and result is not None:
+        outcome = claim_outcome(result, m.pattern.id, m.expected, m.claimed)
+        icon, color, word = _CLAIMS.get(outcome, (icon, color, word))
     p = m.pattern
     name = f"{p.id} {p.name}"
     if m.status is MarkStatus.RIGHT:
@@ -141,7 +155,7 @@ def answer_lines(grade: Grade) -> list[Line]:
         if not grade.marks:
             out.append(Line(Content.assemble(("   nothing claimed, nothing counts",
                                               "$foreground 55%"))))
-        out.extend(mark_line(m) for m in grade.marks)
+        out.extend(mark_line(m, result) for m in grade.marks)
     if q.asks_breakdown:
         out.extend(breakdown_lines(grade))
     if q.kind in (QuestionKind.PATTERNS, QuestionKind.TOTAL):
@@ -233,7 +247,10 @@ def _points(h: Hit) -> str:
     return str(h.points)
 
 
-def hit_line(h: Hit, width: int) -> Line:
+def hit_line(h: Hit, width: int, outcome: Outcome | None = None) -> Line:
+    """One row of the breakdown; a counted row that stacks on the best pattern of its
+    family (R11) says "stacks", so two rows of one family do not look like a breach
+    of the family rule."""
     p = h.pattern
     points = _points(h)
     head = f"{p.id:<7}"
@@ -241,9 +258,11 @@ def hit_line(h: Hit, width: int) -> Line:
     name_room = max(12, min(34, width - len(head) - len(fam) - len(points) - 20))
     name = p.name if len(p.name) <= name_room else p.name[: name_room - 1] + "…"
     if h.counted:
+        stacks = outcome is not None and stacks_on(outcome, p) is not None
         return Line(Content.assemble(
             ("  ✔ ", "$success"), (head, "bold"), (f"{name:<{name_room}} ", "bold"),
-            (f"{fam:<9}", "$foreground 55%"), (f"{points:>11}", "bold"), ("  counts", "$success"),
+            (f"{fam:<9}", "$foreground 55%"), (f"{points:>11}", "bold"),
+            ("  stacks" if stacks else "  counts", "$success"),
         ), p.id)
     return Line(Content.assemble(
         ("  · ", "$foreground 55%"), (head, "$foreground 55%"), (f"{name:<{name_room}} ", ""),
@@ -271,7 +290,7 @@ def score_lines(result: Score, *, width: int, style: TileStyle) -> list[Line]:
             ("  No reading makes a winning hand: four sets and a pair, seven pairs or "
              "thirteen orphans (R7).", "")), "R7"))
     hits = sorted(best.hits, key=lambda h: (not h.counted, h.pattern.rank))
-    out.extend(hit_line(h, width) for h in hits)
+    out.extend(hit_line(h, width, best) for h in hits)
     doublings = sum(h.doubles for h in best.counted)
     if doublings and best.limit is None:
         points = sum(h.points for h in best.counted)
@@ -289,20 +308,23 @@ def score_lines(result: Score, *, width: int, style: TileStyle) -> list[Line]:
 _MISTAKES = frozenset(ExplanationKind) - {ExplanationKind.COUNTS}
 
 
-def explanation_line(e: Explanation, *, mistake: bool) -> Line:
+def explanation_line(e: Explanation, *, mistake: bool, style: TileStyle = TileStyle.TEXT
+                     ) -> Line:
+    """One explanation, its tiles drawn in the learner's tile style."""
     icon, color = ("• ", "$error") if mistake and e.kind in _MISTAKES else ("• ", "$success")
     target = e.rule_id or e.pattern_id
     rule = f"  [{target}]" if target else ""
-    return Line(Content.assemble((icon, color), e.text, (rule, "$accent")), target)
+    return Line(Content.assemble((icon, color), _rich(tiles_in_words(e.text, style)),
+                                 (rule, "$accent")), target)
 
 
-def explanation_lines(grade: Grade) -> list[Line]:
+def explanation_lines(grade: Grade, style: TileStyle = TileStyle.TEXT) -> list[Line]:
     if not grade.explanations and not grade.notes:
         return []
     title = "Why" if grade.explanations else "Notes"
     out = [Line(Content.assemble((title, "bold $accent")), header=True)]
-    out.extend(explanation_line(e, mistake=True) for e in grade.explanations)
-    out.extend(explanation_line(e, mistake=False) for e in grade.notes)
+    out.extend(explanation_line(e, mistake=True, style=style) for e in grade.explanations)
+    out.extend(explanation_line(e, mistake=False, style=style) for e in grade.notes)
     return out
 
 
@@ -311,7 +333,7 @@ def feedback_lines(grade: Grade, *, hints: list[Hint], width: int, style: TileSt
     """Every line of the feedback for `grade`, in order."""
     out = verdict_lines(grade, hints)
     out.extend(answer_lines(grade))
-    out.extend(explanation_lines(grade))
+    out.extend(explanation_lines(grade, style))
     out.extend(score_lines(grade.question.result, width=width, style=style))
     return out
 
