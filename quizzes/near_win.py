@@ -39,6 +39,7 @@ class NearWin:
     odd: Tile
     needed: tuple[Tile, ...]
     reading: Arrangement
+    hand_count: int = 1  # copies of the odd tile among the concealed tiles
 
     @property
     def home(self) -> Group:
@@ -81,7 +82,7 @@ def nearest_win(result: Score) -> NearWin | None:
         reading = _reading(hand, odd, needed[0], special)
         if reading is not None:
             found.append((_SHAPE_ORDER.get(reading.shape, 9), odd,
-                          NearWin(odd, needed, reading)))
+                          NearWin(odd, needed, reading, hand.concealed.count(odd))))
     if not found:
         return None
     return min(found, key=lambda f: (f[0], f[1]))[2]
@@ -98,15 +99,22 @@ def _reading(hand: Hand, odd: Tile, needed: Tile, special: frozenset[str]
     return min(found, key=lambda a: _SHAPE_ORDER.get(a.shape, 9)) if found else None
 
 
-def _either(needed: tuple[Tile, ...]) -> str:
-    codes = [tiles.code(t) for t in needed]
-    return codes[0] if len(codes) == 1 else f"{codes[0]} (or {' or '.join(codes[1:])})"
+def _also(needed: tuple[Tile, ...]) -> str:
+    """The other tiles that would make a win in the same place (another reading)."""
+    others = [tiles.code(t) for t in needed[1:]]
+    if not others:
+        return ""
+    listed = others[0] if len(others) == 1 else f"{', '.join(others[:-1])} or {others[-1]}"
+    return f" ({listed} would also make a win, read another way)"
 
 
 def near_win_text(near: NearWin) -> tuple[str, tuple[str, ...]]:
     """The nearest reading in words, and the sets and tiles it points at."""
     odd = tiles.code(near.odd)
-    need = _either(near.needed)
+    need = tiles.code(near.needed[0])
+    also = _also(near.needed)
+    # "another c5" when the hand keeps a copy of the odd tile in a set or the reading.
+    spare = f"another {odd}" if near.hand_count > 1 else odd
     home = near.home
     part = " ".join(tiles.code(t) for t in near.unfinished)
     kept = [group_text(g) for g in near.kept]
@@ -115,7 +123,7 @@ def near_win_text(near: NearWin) -> tuple[str, tuple[str, ...]]:
     if shape is Shape.SEVEN_PAIRS:
         text = (f"the nearest reading is seven pairs: {_count_word(len(kept))} pairs "
                 f"({', '.join(kept)}) and {odd} {part}, which do not pair; {need} in "
-                f"place of {odd} would make the seventh pair")
+                f"place of {odd} would make the seventh pair{also}")
         return text, sets
     if shape is Shape.REGULAR:
         if home.kind is GroupKind.PAIR:
@@ -123,10 +131,10 @@ def near_win_text(near: NearWin) -> tuple[str, tuple[str, ...]]:
         else:
             makes = f"would make {group_text(home)}"
         text = (f"the nearest reading is {', '.join(kept)} and {part} unfinished, with "
-                f"{odd} left over; {need} in place of {odd} {makes}")
+                f"{spare} left over; {need} in place of {odd} {makes}{also}")
         return text, sets
-    text = (f"the nearest reading is {_shape_word(shape)}, with {odd} left over; "
-            f"{need} in place of {odd} would complete it")
+    text = (f"the nearest reading is {_shape_word(shape)}, with {spare} left over; "
+            f"{need} in place of {odd} would complete it{also}")
     return text, (odd,)
 
 

@@ -153,6 +153,26 @@ def test_not_a_win_that_lacks_its_pair() -> None:
     assert "dr in place of k5 would make the pair dr dr" in e.text
 
 
+def test_not_a_win_with_a_copy_of_the_odd_tile_in_a_set() -> None:
+    # [c4444] b234 k678 k66 and c5 c6: the second c5 is the one too many.
+    e = _not_a_win("[c4444] b234 k666 k78 c55 +c6")
+    assert ("[c4444], b234, k678, k66 and c5 c6 unfinished, with another c5 left over; "
+            "c7 in place of c5 would make c567.") in e.text
+
+
+def test_not_a_win_with_several_tiles_that_would_do() -> None:
+    # k111 k456 k789 dr dr and k2 k3: k1 makes k123; k4, k7 and dr make other readings.
+    e = _not_a_win("k11123456789 dr dr +dg")
+    assert ("with dg left over; k1 in place of dg would make k123 (k4, k7 or dr would also "
+            "make a win, read another way).") in e.text
+
+
+def test_orphans_with_a_doubled_tile_and_a_hole() -> None:
+    e = _not_a_win("c1 c9 b1 b9 k1 k9 we ws ww wn dr dr dg +dg")
+    assert ("The nearest reading is thirteen orphans, with another dr left over; dw in place "
+            "of dr would complete it.") in e.text
+
+
 def test_not_a_win_far_from_any_win_says_no_nearest_reading() -> None:
     e = _not_a_win("c1 c3 c5 c7 b2 b4 b6 b8 k1 k3 k5 k7 we +dr")
     assert "nearest" not in e.text
