@@ -164,6 +164,25 @@ def limit_group(result: Score, replaced: list[Pattern]) -> Explanation:
                        distinct_refs(*(h.pattern.id for h in hits), lim.id, refs.limit), sets)
 
 
+def shape_group(result: Score, claimed: list[Pattern]) -> Explanation:
+    """One line for the claimed patterns that never count for the hand's shape (seven
+    pairs, thirteen orphans), instead of one sentence each."""
+    rules = result.ruleset
+    a = result.best.arrangement
+    assert a is not None
+    rule = _shape_rule(rules, a.shape)
+    names = listed([f"{p.name} ({p.id})" for p in claimed], limit=len(claimed))
+    text = f"{names} do not count for a {a.shape.label} hand ({rule})"
+    # Patterns about sets are absent from a hand without sets: say why.
+    if all(_hit_in(result.best, p.id) is None for p in claimed):
+        if a.shape is Shape.SEVEN_PAIRS:
+            text += ": they need chows, pungs or kongs, and the hand is made of pairs"
+        elif a.shape is Shape.THIRTEEN_ORPHANS:
+            text += ": they need sets, and the hand is single tiles and one pair"
+    return Explanation(ExplanationKind.SHAPE, text + ".", claimed[0].id, rule,
+                       distinct_refs(*(p.id for p in claimed), rule))
+
+
 def _limit_replaces(rules: Ruleset) -> str:
     if rules.doubling:
         return "replacing the whole computation: no points and no doublings are added"

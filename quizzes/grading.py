@@ -36,7 +36,7 @@ from typing import Any
 
 from mj_trainer.engine.ruleset import DEFAULT, Pattern
 from mj_trainer.quizzes import explain, totals
-from mj_trainer.quizzes.explanation import Explanation
+from mj_trainer.quizzes.explanation import Explanation, ExplanationKind
 from mj_trainer.quizzes.hints import Hint, hint_cost, hint_note
 from mj_trainer.quizzes.outcomes import ItemOutcome, claim_outcome, worst
 from mj_trainer.quizzes.questions import (
@@ -285,6 +285,8 @@ def _pattern_explanations(question: Question, marks: tuple[PatternMark, ...],
     out: list[Explanation] = []
     replaced: list[Pattern] = []  # claimed, in the hand, but the limit hand stands alone
     spoiled: list[Pattern] = []  # claimed on a hand that is not a win
+    shaped: list[Explanation] = []  # claimed, but never for this shape of hand
+    ids = question.ruleset.by_id()
     for m in marks:
         if m.ok:
             continue
@@ -295,7 +297,13 @@ def _pattern_explanations(question: Question, marks: tuple[PatternMark, ...],
         elif not result.winning and not m.expected:
             spoiled.append(m.pattern)
         else:
-            out.append(explain.wrong_claim(result, m.pattern, m.claimed))
+            e = explain.wrong_claim(result, m.pattern, m.claimed)
+            (shaped if e.kind is ExplanationKind.SHAPE else out).append(e)
+    if len(shaped) > 1:
+        out.append(explain.shape_group(result, [ids[e.pattern_id] for e in shaped
+                                                if e.pattern_id is not None]))
+    else:
+        out.extend(shaped)
     if replaced:
         out.append(explain.limit_group(result, replaced))
     if spoiled:

@@ -456,7 +456,7 @@ class TrainerApp(App[None]):
 
         if isinstance(self.screen, HelpScreen):
             return
-        self.push_screen(HelpScreen(help_name(self.screen)))
+        self.push_screen(HelpScreen(help_name(self.screen), self.tile_style))
 
     def action_quick_round(self, difficulty: str) -> None:
         self.post_message(StartRandom(difficulty=difficulty))

@@ -265,3 +265,21 @@ def test_no_description_uses_reference_page_words(name: str) -> None:
     for p in load(name).patterns:
         for word in (" below", " above"):
             assert word not in p.description, (p.id, p.description)
+
+
+def test_claims_that_never_count_for_seven_pairs_share_one_line() -> None:
+    g = _graded("c11 c99 b11 b99 k11 k99 we +we", {"9.1.1": 1, "7.2.3": 1, "1.3": 1,
+                                                   "2.1": 1, "2.2.1": 1}, 135)
+    (e,) = [e for e in g.explanations if e.kind is K.SHAPE]
+    assert e.text == ("All Pungs (2.1) and Two Concealed Pungs (2.2.1) do not count for a "
+                      "seven pairs hand (R5): they need chows, pungs or kongs, and the hand "
+                      "is made of pairs.")
+    assert {"2.1", "2.2.1", "R5"} <= set(e.refs)
+
+
+def test_claims_that_never_count_for_thirteen_orphans_share_one_line() -> None:
+    g = _graded("c19 b19 k19 we ws ww wn dr dg dw +c1", {"11.1": 1, "1.3": 1, "1.6": 1}, 160)
+    (e,) = [e for e in g.explanations if e.kind is K.SHAPE]
+    # Both are in the hand but never count for this shape: no "they need sets".
+    assert e.text == ("Concealed Hand (1.3) and All Types (1.6) do not count for a thirteen "
+                      "orphans hand (R16).")

@@ -11,6 +11,8 @@ from textual.content import Content
 from textual.widgets import Markdown, Static
 
 from mj_trainer.tui.safe_screen import SafeModalScreen
+from mj_trainer.tui.tile_legend import LEGEND_PAGES, legend_markdown
+from mj_trainer.tui.tile_text import TileStyle
 
 HELP_DIR = Path(__file__).resolve().parent.parent / "help"
 
@@ -34,6 +36,14 @@ def help_text(name: str) -> str:
         return _MISSING
 
 
+def help_page(name: str, style: TileStyle = TileStyle.TEXT) -> str:
+    """A screen's help; the screens that draw tiles end with the tile legend."""
+    text = help_text(name)
+    if name in LEGEND_PAGES:
+        text = text.rstrip("\n") + "\n\n" + legend_markdown(style)
+    return text
+
+
 def help_name(screen: object) -> str:
     """Which help page a screen shows: its HELP_NAME, else its class name."""
     name = getattr(screen, "HELP_NAME", None)
@@ -55,16 +65,17 @@ class HelpScreen(SafeModalScreen[None]):
         Binding("pagedown,space", "scroll(10)", "Page down", show=False),
     ]
 
-    def __init__(self, name: str) -> None:
+    def __init__(self, name: str, tile_style: TileStyle = TileStyle.TEXT) -> None:
         super().__init__()
         self.page = name
+        self.tile_style = tile_style
 
     def compose(self) -> ComposeResult:
         with Vertical(id="help-box"):
             yield Static(Content.assemble(("Help", "bold"), (f" · {self.page}", "$foreground 55%"),
                                           ("   escape closes", "$foreground 55%")), id="help-title")
             with VerticalScroll(id="help-scroll"):
-                yield Markdown(help_text(self.page), id="help-markdown")
+                yield Markdown(help_page(self.page, self.tile_style), id="help-markdown")
 
     def on_mount(self) -> None:
         self.query_one("#help-scroll", VerticalScroll).focus()

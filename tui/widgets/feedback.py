@@ -279,8 +279,11 @@ def score_lines(result: Score, *, width: int, style: TileStyle) -> list[Line]:
     out = [Line(Content.assemble(("How it scores", "bold $accent")), header=True)]
     if best.arrangement is not None:
         label = shape_text(best.arrangement.shape)
+        # R1 is the point only when the hand can be read more than one way.
+        best_of = " (the best reading, R1):" if result.others else ":"
         out.append(Line(Content.assemble(("  Read as ", "$foreground 55%"), (label, "bold"),
-                                         (" (the best reading, R1):", "$foreground 55%")), "R1"))
+                                         (best_of, "$foreground 55%")),
+                        "R1" if result.others else None))
         tiles = arrangement_block(best.arrangement, result.hand.winning_tile, max(20, width - 4),
                                   style=style)
         indented = Text("  ") + Text("\n  ").join(tiles.split("\n"))
