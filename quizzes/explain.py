@@ -471,6 +471,8 @@ def win_explanation(result: Score, said_win: bool) -> Explanation:
         cost = ""
     elif penalty.value == 0:
         cost = f" ({penalty.name} {penalty.id}), which scores nothing under these rules"
+    elif penalty.name.casefold() == "illegal call":
+        cost = f" ({penalty.id}, {penalty.value})"  # its name is already said
     else:
         cost = f" ({penalty.name} {penalty.id}, {penalty.value})"
     lead = "It is not a win" if said_win else "Right, it is not a win"

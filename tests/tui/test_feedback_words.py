@@ -4,6 +4,8 @@ limit replaced marked apart from wrong claims."""
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -14,7 +16,7 @@ from mj_trainer.engine import tiles
 from mj_trainer.engine.arrangements import Group, GroupKind
 from mj_trainer.engine.notation import group_text
 from mj_trainer.quizzes.grading import grade
-from mj_trainer.quizzes.questions import PatternsAnswer
+from mj_trainer.quizzes.questions import PatternsAnswer, QuestionKind, YesNoAnswer
 from mj_trainer.tui.tile_text import TileStyle, style_of
 from mj_trainer.tui.tile_words import face, tiles_in_words
 from mj_trainer.tui.widgets.feedback import feedback_lines
@@ -119,3 +121,24 @@ def test_explanations_in_the_feedback_draw_their_tiles() -> None:
     lines = _lines("c234 c456 b345 c789 k5 +k5", {"1.5": 1}, 5)
     why = next(ln for ln in lines if "All Simples (1.5) needs" in ln)
     assert "9c in 7c·8c·9c is a terminal" in why
+
+
+def test_a_hand_that_is_no_win_says_its_shapes_once() -> None:
+    q = question("c123 c456 b234 b567 k5 +k6", QuestionKind.IS_WIN)
+    g = grade(q, YesNoAnswer(True))
+    lines = [ln.content.plain for ln in feedback_lines(g, hints=[], width=76,
+                                                      style=TileStyle.TEXT)]
+    text = "\n".join(lines)
+    assert text.count("four sets and a pair, seven pairs or thirteen orphans") == 1
+    assert "an Illegal Call (1.7, -40) (R7)" in text
+    assert "6k in place of 5k would make the pair 6k·6k" in text
+    assert any(ln.strip() == "No reading makes a winning hand (R7)." for ln in lines)
+
+
+def test_the_note_about_a_hand_draws_its_tiles() -> None:
+    q = question("c123 c456 b234 b567 k5 +k6", QuestionKind.IS_WIN)
+    item = replace(q.item, title="No pair", note="k5 and k6 are not a pair.")
+    g = grade(replace(q, item=item), YesNoAnswer(False))
+    lines = [ln.content.plain for ln in feedback_lines(g, hints=[], width=76,
+                                                      style=TileStyle.CJK)]
+    assert "About this hand: No pair — 5萬 and 6萬 are not a pair." in lines

@@ -61,7 +61,8 @@ def _count(n: int) -> str:
     return f"×{n}"
 
 
-def verdict_lines(grade: Grade, hints: list[Hint]) -> list[Line]:
+def verdict_lines(grade: Grade, hints: list[Hint], style: TileStyle = TileStyle.TEXT
+                  ) -> list[Line]:
     q = grade.question
     if grade.skipped:
         head = Content.assemble(("⏭  Skipped", "bold $warning"),
@@ -80,7 +81,8 @@ def verdict_lines(grade: Grade, hints: list[Hint]) -> list[Line]:
     if item.title or item.note:
         target = item.about[0] if item.about else None
         text = Content.assemble(("About this hand: ", "bold"), (item.title, "italic"),
-                                (" — " if item.title and item.note else "", ""), item.note)
+                                (" — " if item.title and item.note else "", ""),
+                                _rich(tiles_in_words(item.note, style)))
         out.append(Line(text, target))
     return out
 
@@ -290,8 +292,7 @@ def score_lines(result: Score, *, width: int, style: TileStyle) -> list[Line]:
         out.append(Line(_rich(indented), "R1"))
     elif not result.winning:
         out.append(Line(Content.assemble(
-            ("  No reading makes a winning hand: four sets and a pair, seven pairs or "
-             "thirteen orphans (R7).", "")), "R7"))
+            ("  No reading makes a winning hand (R7).", "")), "R7"))
     hits = sorted(best.hits, key=lambda h: (not h.counted, h.pattern.rank))
     out.extend(hit_line(h, width, best) for h in hits)
     doublings = sum(h.doubles for h in best.counted)
@@ -334,7 +335,7 @@ def explanation_lines(grade: Grade, style: TileStyle = TileStyle.TEXT) -> list[L
 def feedback_lines(grade: Grade, *, hints: list[Hint], width: int, style: TileStyle
                    ) -> list[Line]:
     """Every line of the feedback for `grade`, in order."""
-    out = verdict_lines(grade, hints)
+    out = verdict_lines(grade, hints, style)
     out.extend(answer_lines(grade))
     out.extend(explanation_lines(grade, style))
     out.extend(score_lines(grade.question.result, width=width, style=style))
