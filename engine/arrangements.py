@@ -118,7 +118,19 @@ class Arrangement:
 
     def as_codes(self) -> list[list[str]]:
         """The groups as lists of tile codes, as the JSON contract shows them."""
-        return [[tiles.code(t) for t in g.tiles] for g in self.groups]
+        return [list(_codes(g)) for g in self.groups]
+
+
+_GROUP_CODES: dict[tuple[int, Tile], tuple[str, ...]] = {}
+
+
+def _codes(g: Group) -> tuple[str, ...]:
+    """A group's tile codes, worked out once per kind of group and tile."""
+    key = (int(g[0]), g[1])
+    codes = _GROUP_CODES.get(key)
+    if codes is None:
+        codes = _GROUP_CODES[key] = tuple(tiles.code(t) for t in g.tiles)
+    return codes
 
 
 # A split of one suit: chow start ranks (0-based), pung ranks, and the pair rank or -1.

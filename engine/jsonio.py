@@ -12,7 +12,7 @@ winner's `payoff` and, with the losers, the whole `settlement`.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Final
 
 from mj_trainer.engine import tiles
 from mj_trainer.engine.hand import (
@@ -31,6 +31,7 @@ from mj_trainer.engine.settlement import LoserHand, LoserScore, Table, seat_name
 from mj_trainer.engine.tiles import Tile
 
 JSONObject = dict[str, Any]
+_CODE_TO_TILE: Final = tiles.CODE_TO_TILE
 
 
 class HandJSONError(ValueError):
@@ -74,6 +75,10 @@ def _tile_list(obj: JSONObject, key: str, problems: list[Problem], required: boo
     if not isinstance(value, list):
         problems.append(Problem(key, f"expected a list of tile codes, got {_kind(value)}"))
         return []
+    try:  # the usual case, every item a plain lower-case code: one lookup each
+        return [_CODE_TO_TILE[item] for item in value]
+    except (KeyError, TypeError):
+        pass  # something to report or to normalise: item by item below
     out = []
     for i, item in enumerate(value):
         tile = _tile(item, f"{key}[{i}]", problems)

@@ -270,14 +270,19 @@ def in_notation_words(problem: Problem) -> Problem:
 
 def format_tiles(tile_list: list[Tile] | tuple[Tile, ...]) -> str:
     """Tiles in canonical notation: one run per suit, honors and bonus tiles one by one."""
-    parts: list[str] = []
-    ordered = sorted(tile_list)
-    for letter, base in (("c", 0), ("b", 9), ("k", 18)):
-        ranks = "".join(str(t - base + 1) for t in ordered if base <= t < base + 9)
-        if ranks:
-            parts.append(letter + ranks)
-    parts.extend(tiles.code(t) for t in ordered if t >= 27)
+    runs = ["", "", ""]
+    singles: list[str] = []
+    for t in sorted(tile_list):
+        if t >= 27:
+            singles.append(tiles.code(t))
+        elif t >= 0:
+            runs[t // 9] += _RANK_DIGIT[t]
+    parts = [letter + run for letter, run in zip("cbk", runs, strict=True) if run]
+    parts.extend(singles)
     return " ".join(parts)
+
+
+_RANK_DIGIT: Final = tuple(str(t % 9 + 1) for t in range(27))
 
 
 def group_text(group: Group) -> str:

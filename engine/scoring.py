@@ -16,7 +16,7 @@ so rulesets that do not use them pay nothing for them.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from enum import Enum
 from typing import NamedTuple
@@ -33,6 +33,7 @@ from mj_trainer.engine.patterns.registry import (
     CHICKEN_HAND,
     DETECTOR_SHAPES,
     ILLEGAL_CALL,
+    SET_COUNTS_MASK,
     VOID_CHECKS,
     Needs,
     Trait,
@@ -197,12 +198,18 @@ class _Plan:
     special: frozenset[str] = frozenset()  # irregular single-tile hands accepted
     pe_ling: bool = False  # the c1-pairs-b1 reading is accepted
     needs_waits: bool = False
+    detectors: frozenset[str] = frozenset()  # every detector the ruleset names
+    # The bits of hand flags and reading signatures some detector's needs look at: the
+    # rest are masked off, so hands that differ only there share their chosen lists.
+    hand_mask: int = 0
+    signature_mask: int = 0
     by_flags: dict[int, tuple[_HandCheck, ...]] = field(default_factory=dict)
     by_signature: dict[Shape, dict[int, tuple[_ReadingCheck, ...]]] = field(
         default_factory=dict)
     resolved: dict[tuple[Shape, _Voids, _Present], _Resolved] = field(default_factory=dict)
 
     def hand_checks_for(self, flags: int) -> tuple[_HandCheck, ...]:
+        flags &= self.hand_mask
         chosen = self.by_flags.get(flags)
         if chosen is None:
             chosen = self.by_flags[flags] = tuple(
@@ -211,6 +218,7 @@ class _Plan:
         return chosen
 
     def reading_checks_for(self, shape: Shape, signature: int) -> tuple[_ReadingCheck, ...]:
+        signature &= self.signature_mask
         table = self.by_signature.setdefault(shape, {})
         chosen = table.get(signature)
         if chosen is None:
@@ -248,7 +256,18 @@ def _compile(ruleset: Ruleset, patterns: tuple[Pattern, ...], *, chicken: bool) 
         special=frozenset(with_trait(Trait.SPECIAL_FORM, detectors)),
         pe_ling=bool(with_trait(Trait.PE_LING, detectors)),
         needs_waits=bool(with_trait(Trait.WAITS, detectors)),
+        detectors=frozenset(detectors),
+        hand_mask=_flags_read(needs for _, _, needs, _ in hand_checks),
+        signature_mask=SET_COUNTS_MASK | _flags_read(
+            needs for checks in reading_checks.values() for _, _, needs in checks) << 16,
     )
+
+
+def _flags_read(needs: Iterable[Needs]) -> int:
+    out = 0
+    for n in needs:
+        out |= n.has | n.lacks
+    return out
 
 
 # Plans by ruleset identity: hashing a ruleset for every hand would cost more than the
@@ -470,7 +489,9 @@ def ignored_context(hand: Hand, ruleset: Ruleset) -> tuple[str, ...]:
     E.g. ("final_discard", "bonus tiles f1 s3") under the classical ruleset, which
     has no last-discard bonus and no flowers (seed 004).
     """
-    detectors = {p.detector for p in ruleset.patterns}
+    if not hand.incidentals and not hand.bonus:
+        return ()
+    detectors = _plan(ruleset).detectors
     out: list[str] = []
     for item in sorted(hand.incidentals, key=lambda i: i.value):
         if not readers(item.value, detectors):

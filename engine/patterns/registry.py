@@ -278,6 +278,10 @@ class HandFacts:
         return cls(hand, counts, mask, flags)
 
 
+# The set counts of a signature, below its hand flags.
+SET_COUNTS_MASK: Final = 0xFFFF
+
+
 def unpack_signature(signature: int) -> tuple[int, int, int, int, int]:
     """A reading's chows, pungs, wind and dragon pungs, and its hand's flags, from the
     one int `Reading` packs them in."""
