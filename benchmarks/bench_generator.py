@@ -6,9 +6,9 @@ Every hand counted here is *verified*: the generator scores it with the engine
 and returns it only when it meets the request, so the figures include the
 scorer's time.  Sections:
 
-1. untargeted hands per second, rich and natural mode, each level, with the share
-   of the time spent inside `engine.score` and the attempts per returned hand
-   (targets from the issue: at least 2,000 hands per second);
+1. untargeted hands per second of CPU time (and of wall time), rich and natural
+   mode, each level, with the share of the time spent inside `engine.score` and the
+   attempts per returned hand (target: at least 5,000 hands per CPU second);
 2. one pattern at a time, every pattern of the ruleset: each hand timed on its
    own (targets: median under 5 ms per hand, the worst pattern under 50 ms);
 3. per difficulty level, how many patterns the hands count and how their totals
@@ -35,7 +35,7 @@ from mj_trainer.engine.hand import Hand
 from mj_trainer.engine.ruleset import Ruleset, load
 from mj_trainer.engine.scoring import Score
 
-TARGET_RATE = 2000
+TARGET_RATE = 5000
 TARGET_MEDIAN_MS = 5.0
 TARGET_WORST_MS = 50.0
 
@@ -72,10 +72,12 @@ class _Meter:
         self.attempts = 0
 
 
-def _take(stream: Iterator[Generated], n: int) -> tuple[list[Generated], float]:
+def _take(stream: Iterator[Generated], n: int) -> tuple[list[Generated], float, float]:
+    """The next `n` hands, and the CPU and wall seconds they took."""
+    c0 = time.process_time()
     t0 = time.perf_counter()
     items = [next(stream) for _ in range(n)]
-    return items, time.perf_counter() - t0
+    return items, time.process_time() - c0, time.perf_counter() - t0
 
 
 def untargeted(meter: _Meter, n: int, seed: int) -> list[list[str]]:
@@ -85,14 +87,15 @@ def untargeted(meter: _Meter, n: int, seed: int) -> list[list[str]]:
             stream = iter_generated(seed=seed, mode=mode, difficulty=level)
             next(stream)  # warm caches
             meter.reset()
-            _, secs = _take(stream, n)
+            _, cpu, secs = _take(stream, n)
             rows.append([
                 f"{mode} {level.value if level else 'any level'}",
+                f"{n / cpu:,.0f}",
                 f"{n / secs:,.0f}",
-                f"{secs / n * 1e6:.0f}",
+                f"{cpu / n * 1e6:.0f}",
                 f"{meter.score_ns / 1e9 / secs:.0%}",
                 f"{meter.attempts / n:.2f}",
-                "ok" if n / secs >= TARGET_RATE else "SLOW",
+                "ok" if n / cpu >= TARGET_RATE else "SLOW",
             ])
     for label, winning_level in (("not winning, any level", None),
                                  ("not winning, easy", Level.EASY),
@@ -100,9 +103,10 @@ def untargeted(meter: _Meter, n: int, seed: int) -> list[list[str]]:
         stream = iter_generated(seed=seed, winning=False, difficulty=winning_level)
         next(stream)
         meter.reset()
-        _, secs = _take(stream, max(n // 5, 1))
         count = max(n // 5, 1)
-        rows.append([label, f"{count / secs:,.0f}", f"{secs / count * 1e6:.0f}",
+        _, cpu, secs = _take(stream, count)
+        rows.append([label, f"{count / cpu:,.0f}", f"{count / secs:,.0f}",
+                     f"{cpu / count * 1e6:.0f}",
                      f"{meter.score_ns / 1e9 / secs:.0%}", f"{meter.attempts / count:.2f}", ""])
     return rows
 
@@ -201,9 +205,11 @@ def main(argv: list[str] | None = None) -> int:
     meter = _Meter()
     meter.install()
 
-    print(f"\n1. Untargeted, verified hands ({args.n} per row; target >= {TARGET_RATE:,}/s)\n")
+    print(f"\n1. Untargeted, verified hands ({args.n} per row; target >= {TARGET_RATE:,} "
+          "per CPU second)\n")
     rows = untargeted(meter, args.n, args.seed)
-    print(table(["request", "hands/s", "us/hand", "in score()", "attempts/hand", ""], rows))
+    print(table(["request", "hands/cpu s", "hands/wall s", "cpu us/hand", "in score()",
+                 "attempts/hand", ""], rows))
 
     print(f"\n2. Aimed at one pattern ({args.per_pattern} hands each, ms per hand)\n")
     prow, all_ms, verdict = per_pattern(meter, args.per_pattern, args.seed)

@@ -47,7 +47,8 @@ def machine_lines(extra_packages: Iterable[str] = ()) -> list[str]:
     lines = [
         f"machine : {usable_cpus()} cores (nproc), {cpu_model()}",
         f"system  : {platform.system()} {platform.release()}",
-        f"python  : {impl} {platform.python_version()} ({sys.executable})",
+        f"python  : {impl} {platform.python_version()}, {platform.python_compiler()} "
+        f"({sys.executable})",
     ]
     versions = [f"{n} {package_version(n)}" for n in ("mj-trainer", *extra_packages)]
     lines.append("packages: " + ", ".join(versions))
