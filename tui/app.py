@@ -31,7 +31,7 @@ from textual.screen import Screen
 from textual.theme import Theme
 
 from mj_trainer.engine.ruleset import DEFAULT, Ruleset, RulesetError, builtin_names, load
-from mj_trainer.quizzes.round import RoundSummary
+from mj_trainer.quizzes.round import Round, RoundSummary
 from mj_trainer.quizzes.session import (
     RoundPlan,
     SessionError,
@@ -49,6 +49,7 @@ from mj_trainer.tui.messages import (
     OpenScreen,
     SettingsChanged,
     StartHand,
+    StartLesson,
     StartRandom,
     StartReview,
     StartSet,
@@ -137,14 +138,16 @@ def app_version() -> str:
 
 
 
-RoundRequest = StartSet | StartRandom | StartReview | StartHand
+RoundRequest = StartSet | StartRandom | StartReview | StartHand | StartLesson
 
 
 def plan_for(msg: RoundRequest, settings: Settings, *, store: ProgressStore | None,
              seed: int, clock: Callable[[], float] = time.monotonic) -> RoundPlan[RoundRequest]:
     """The plan for any start message (SessionError when it cannot be started)."""
     plan: RoundPlan[RoundRequest]
-    if isinstance(msg, StartSet):
+    if isinstance(msg, StartLesson):
+        plan = lesson_plan(msg, settings, store=store, seed=seed, clock=clock)
+    elif isinstance(msg, StartSet):
         plan = set_plan(msg, settings, store=store, seed=seed, clock=clock)
     elif isinstance(msg, StartRandom):
         plan = random_plan(msg, settings, store=store, seed=seed, clock=clock)
@@ -157,18 +160,36 @@ def plan_for(msg: RoundRequest, settings: Settings, *, store: ProgressStore | No
     return plan
 
 
+def lesson_plan(msg: StartLesson, settings: Settings, *, store: ProgressStore | None,
+                seed: int, clock: Callable[[], float] = time.monotonic
+                ) -> RoundPlan[RoundRequest]:
+    """A lesson's drill in the current ruleset's course (SessionError: no such lesson)."""
+    from mj_trainer.quizzes.course import lesson, lesson_round
+
+    try:
+        rules = load(settings.ruleset)
+        one = lesson(rules, msg.lesson_id)
+    except (RulesetError, KeyError) as err:
+        raise SessionError(str(err.args[0]) if err.args else str(err)) from None
+
+    def build() -> Round:
+        return lesson_round(rules, one.id, seed=seed, store=store, clock=clock)
+
+    return RoundPlan(f"Lesson {one.id} · {one.title}", build, msg)
+
+
 class TrainerApp(App[None]):
     """mj-trainer: learn to score mahjong hands."""
 
     TITLE = "mj-trainer"
     CSS_PATH = ["styles/app.tcss", "styles/home.tcss", "styles/quiz.tcss",
-                "styles/summary.tcss", "styles/settings.tcss"]
+                "styles/summary.tcss", "styles/settings.tcss", "styles/course.tcss"]
     ENABLE_COMMAND_PALETTE = True
     HORIZONTAL_BREAKPOINTS = [(0, "-tiny"), (72, "-narrow"), (100, "-wide"), (150, "-very-wide")]
     BINDINGS = [
         Binding("f1", "help", "Help", id="app.help"),
         Binding("question_mark", "help", "Help", show=False, id="app.help2"),
-        Binding("ctrl+q", "quit", "Quit", id="app.quit", priority=True, show=False),
+        Binding("ctrl+q", "quit", "Quit", id="app.quit", priority=True),
         # Textual moves the focus on tab only once the key has passed the focused
         # widget, so the keys typed right after tab went to the field it left (digits
         # into the pattern filter instead of the total).  As priority bindings the
@@ -320,15 +341,19 @@ class TrainerApp(App[None]):
         rules = self.ruleset.by_id()
         weak = tuple((s.ref, rules[s.ref].name if s.ref in rules else s.ref, s.misses)
                      for s in store.missed_most("pattern", limit=3, ruleset=rid))
+        from mj_trainer.quizzes.course import next_lesson, passed_lessons
         from mj_trainer.quizzes.mastery import mastery
 
         known = sum(m.known for m in mastery(store, self.ruleset))
+        upcoming = next_lesson(store, self.ruleset)
         return HomeStats(available=True, streak=streak.current, best_streak=streak.best,
                          practised_today=streak.practised_today,
                          due=due_count(store, ruleset=rid),
                          answers=answers, correct=correct,
                          rounds=sum(1 for r in rounds if r.finished), recent=recent, weak=weak,
-                         known=known, patterns=len(self.ruleset.patterns))
+                         known=known, patterns=len(self.ruleset.patterns),
+                         next_lesson=f"{upcoming.id} {upcoming.title}" if upcoming else "",
+                         lessons_passed=len(passed_lessons(store, self.ruleset)))
 
     # ---- navigation
 
@@ -386,6 +411,10 @@ class TrainerApp(App[None]):
         message.stop()
         self.start_round(message)
 
+    def on_start_lesson(self, message: StartLesson) -> None:
+        message.stop()
+        self.start_round(message)
+
     def on_open_reference(self, message: OpenReference) -> None:
         message.stop()
         self.open_reference(message.target)
@@ -414,6 +443,10 @@ class TrainerApp(App[None]):
 
             self.push_screen(SetsScreen(self.store, ruleset=self.ruleset,
                                         tile_style=self.tile_style))
+        elif name == "course":
+            from mj_trainer.tui.screens.course import CourseScreen
+
+            self.push_screen(CourseScreen(self.store, self.ruleset, tile_style=self.tile_style))
         elif name == "stats":
             from mj_trainer.tui.screens.stats import StatsScreen
 

@@ -21,7 +21,13 @@ import sys
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:  # Textual loads only when the app really starts
-    from mj_trainer.tui.messages import OpenCalculator, OpenReference, StartRandom, StartSet
+    from mj_trainer.tui.messages import (
+        OpenCalculator,
+        OpenReference,
+        OpenScreen,
+        StartRandom,
+        StartSet,
+    )
 
 EXIT_OK = 0
 EXIT_INPUT = 2
@@ -80,6 +86,11 @@ def add_app_parsers(sub: Any) -> None:
                         help="fix 'now' for scheduling, streaks and history, e.g. "
                              "2026-01-31T09:00:00Z")
     add_app_options(quiz, sub=True)
+    learn = sub.add_parser(
+        "learn", help="open the trainer at the course",
+        description="Open the trainer at the course: lessons one topic at a time, each "
+                    "with worked hands and a drill (see also `mj-trainer course`).")
+    add_app_options(learn, sub=True)
     ref = sub.add_parser(
         "reference", help="open the rules reference",
         description="Open the rules reference at a pattern id (8.1.3), a family (8.1), a "
@@ -174,13 +185,19 @@ def _calc_text(hand: str | None) -> tuple[str, list[str]]:
 def run_app_command(args: argparse.Namespace) -> int:
     """Check the command line, then run the app at the place it names."""
     from mj_trainer.tui.config import ConfigFile
-    from mj_trainer.tui.messages import OpenCalculator, OpenReference, StartRandom, StartSet
+    from mj_trainer.tui.messages import (
+        OpenCalculator,
+        OpenReference,
+        OpenScreen,
+        StartRandom,
+        StartSet,
+    )
 
     data_dir = getattr(args, "data_dir", None)
     config_path = getattr(args, "config", None)
     config = ConfigFile.load(config_path)
     settings = config.settings
-    start: StartSet | StartRandom | OpenReference | OpenCalculator | None = None
+    start: StartSet | StartRandom | OpenReference | OpenCalculator | OpenScreen | None = None
     if args.command == "quiz":
         scripted = [f"--{n}" for n in ("review", "lesson", "count", "seed", "ruleset", "kinds",
                                        "clock")
@@ -214,6 +231,8 @@ def run_app_command(args: argparse.Namespace) -> int:
         if lines:
             return _fail(lines)
         start = OpenCalculator(text)
+    elif args.command == "learn":
+        start = OpenScreen("course")
     from mj_trainer.tui.serve import under_web_driver
 
     if not (sys.stdin.isatty() and sys.stdout.isatty()) and not under_web_driver():

@@ -73,3 +73,10 @@ class SettingsChanged(Message, bubble=False):
     sent by the app to every open screen, so each stays in step."""
 
     settings: Settings
+
+
+@dataclass
+class StartLesson(Message):
+    """Drill a lesson of the course (by id, in the current ruleset's course)."""
+
+    lesson_id: str

@@ -39,12 +39,15 @@ class HomeStats:
     problem: str = ""  # why the progress file is not available
     recent: tuple[tuple[str, str, int, float], ...] = ()  # (day, source, answered, score)
     weak: tuple[tuple[str, str, int], ...] = ()  # (pattern id, name, misses)
+    next_lesson: str = ""  # "2.3 Identical Sets": the first lesson not passed
+    lessons_passed: int = 0
     known: int = 0  # patterns of the ruleset the learner has mastered
     patterns: int = 0  # patterns in the ruleset
 
 
 # (id, key, title, description) of the menu entries, in order
 MENU = (
+    ("course", "l", "Learn: the course", ""),
     ("quick", "n", "Quick round", ""),
     ("sets", "p", "Play a curated set", "hand-picked hands, one topic each"),
     ("review", "w", "Review weak spots", ""),
@@ -60,27 +63,33 @@ class HomeScreen(SafeScreen[None]):
 
     HELP_NAME = "home"
     BINDINGS = [
+        Binding("l", "menu('course')", "Learn", id="home.course",
+                tooltip="Lessons, one topic at a time"),
         Binding("n", "menu('quick')", "Quick", id="home.quick",
                 tooltip="A quick round of random hands"),
-        Binding("p", "menu('sets')", "Sets", id="home.sets", tooltip="Play a curated set"),
+        # The menu shows p, r, c, t and s; the footer keeps room for help and quit.
+        Binding("p", "menu('sets')", "Sets", id="home.sets", tooltip="Play a curated set",
+                show=False),
         Binding("w", "menu('review')", "Review", id="home.review",
                 tooltip="Review the patterns due"),
         Binding("r", "menu('reference')", "Rules", id="home.reference",
-                tooltip="The rules reference"),
+                tooltip="The rules reference", show=False),
         Binding("c", "menu('calculator')", "Calculator", id="home.calculator",
-                tooltip="Score any hand"),
-        Binding("t", "menu('stats')", "Stats", id="home.stats", tooltip="Your progress"),
+                tooltip="Score any hand", show=False),
+        Binding("t", "menu('stats')", "Stats", id="home.stats", tooltip="Your progress",
+                show=False),
         Binding("s", "menu('settings')", "Settings", id="home.settings",
-                tooltip="Change the settings"),
+                tooltip="Change the settings", show=False),
         Binding("d", "cycle_difficulty", "Level", id="home.difficulty",
                 tooltip="Change the difficulty of quick rounds"),
-        Binding("1", "menu('quick')", show=False),
-        Binding("2", "menu('sets')", show=False),
-        Binding("3", "menu('review')", show=False),
-        Binding("4", "menu('reference')", show=False),
-        Binding("5", "menu('calculator')", show=False),
-        Binding("6", "menu('stats')", show=False),
-        Binding("7", "menu('settings')", show=False),
+        Binding("1", "menu('course')", show=False),
+        Binding("2", "menu('quick')", show=False),
+        Binding("3", "menu('sets')", show=False),
+        Binding("4", "menu('review')", show=False),
+        Binding("5", "menu('reference')", show=False),
+        Binding("6", "menu('calculator')", show=False),
+        Binding("7", "menu('stats')", show=False),
+        Binding("8", "menu('settings')", show=False),
     ]
 
     def __init__(self, *, settings: Callable[[], Settings],
@@ -140,6 +149,13 @@ class HomeScreen(SafeScreen[None]):
 
     def _description(self, entry: str) -> str:
         s = self._settings()
+        if entry == "course":
+            st = self.stats
+            if st is None or not st.next_lesson:
+                return "lessons, one topic at a time" if st is None else "every lesson passed"
+            if st.lessons_passed == 0:
+                return "new here? start with lesson 1"
+            return f"next: lesson {st.next_lesson}"
         if entry == "quick":
             return f"random · {s.difficulty} (d) · {s.round_length} questions"
         if entry == "review":

@@ -104,8 +104,11 @@ class SetsScreen(SafeScreen[None]):
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape", "back", "Back"),
         Binding("p", "play", "Play", tooltip="Play the set (resuming if started)"),
-        Binding("r", "resume", "Resume", tooltip="Resume where the last round stopped"),
-        Binding("o", "in_order", "From start", tooltip="Play the set in order from the start"),
+        # r and o are in the help and on the screen; the footer keeps room for quit and help.
+        Binding("r", "resume", "Resume", tooltip="Resume where the last round stopped",
+                show=False),
+        Binding("o", "in_order", "From start", tooltip="Play the set in order from the start",
+                show=False),
         Binding("s", "shuffled", "Shuffled", tooltip="Play the set shuffled"),
         Binding("l", "load_file", "Load file", tooltip="Load a set file from disk"),
     ]

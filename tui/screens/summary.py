@@ -16,6 +16,7 @@ from mj_trainer.tui.messages import (
     OpenReference,
     OpenScreen,
     StartHand,
+    StartLesson,
     StartRandom,
     StartReview,
     StartSet,
@@ -117,7 +118,8 @@ class SummaryScreen(SafeScreen[None]):
     ]
 
     def __init__(self, summary: RoundSummary, *, title: str = "Round",
-                 again: StartSet | StartRandom | StartReview | StartHand | None = None) -> None:
+                 again: StartSet | StartRandom | StartReview | StartHand | StartLesson | None = None
+                 ) -> None:
         super().__init__()
         self.summary = summary
         self.round_title = title

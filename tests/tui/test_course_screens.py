@@ -1,0 +1,113 @@
+"""The course in the app: the first screen offers it, lessons open from the list, and a
+drill is played by keyboard to a pass that opens the next lesson; snapshots of the
+course and lesson screens."""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+from textual.pilot import Pilot
+from textual.widgets import Input
+
+from mj_trainer.quizzes.course import LessonStatus, statuses
+from mj_trainer.quizzes.questions import PatternsAnswer, QuestionKind, YesNoAnswer
+from mj_trainer.tui.screens.course import CourseScreen, LessonScreen
+from mj_trainer.tui.screens.home import HomeScreen
+from mj_trainer.tui.screens.quiz import QuizScreen
+from mj_trainer.tui.screens.summary import SummaryScreen
+from mj_trainer.tui.widgets.pattern_picker import PatternPicker
+from tests.tui.test_app_kit import app_for, quiz_ready, wait_for
+
+SIZES = [pytest.param((80, 24), id="80x24"), pytest.param((120, 40), id="120x40")]
+SnapCompare = Callable[..., bool]
+
+
+async def _home_ready(pilot: Pilot[None]) -> None:
+    app = pilot.app
+    await wait_for(pilot, lambda: getattr(app.screen, "stats", None) is not None)
+
+
+def test_first_run_offers_the_course_and_a_drill_passes_by_keyboard(tmp_path: Path) -> None:
+    asyncio.run(_play_lesson_one(tmp_path))
+
+
+async def _play_lesson_one(tmp_path: Path) -> None:
+    app = app_for(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await _home_ready(pilot)
+        home = app.screen
+        assert isinstance(home, HomeScreen)
+        assert "new here? start with lesson 1" in home._description("course")
+        await pilot.press("l")
+        await wait_for(pilot, lambda: isinstance(app.screen, CourseScreen))
+        await pilot.press("enter")
+        await wait_for(pilot, lambda: isinstance(app.screen, LessonScreen))
+        assert app.screen.lesson.id == "1"  # type: ignore[attr-defined]
+        await pilot.press("d")
+        while not isinstance(app.screen, SummaryScreen):
+            await wait_for(pilot, lambda: isinstance(app.screen, SummaryScreen)
+                           or quiz_ready(app)())
+            if isinstance(app.screen, SummaryScreen):
+                break
+            quiz = app.screen
+            assert isinstance(quiz, QuizScreen) and quiz.round is not None
+            q = quiz.round.current
+            assert q is not None
+            expected = q.expected()
+            if isinstance(expected, YesNoAnswer):
+                await pilot.press("y" if expected.yes else "n")
+            else:
+                assert isinstance(expected, PatternsAnswer) and q.kind is QuestionKind.PATTERNS
+                quiz.query_one(PatternPicker).set_claims(dict(expected.patterns))
+                quiz.query_one("#total", Input).value = str(expected.total)
+                quiz.query_one("#total", Input).focus()
+                await pilot.press("enter")
+            await wait_for(pilot, lambda: getattr(app.screen, "mode", "") == "feedback")
+            await pilot.press("enter")
+        assert app.screen.summary.score == app.screen.summary.questions
+        st = dict((one.id, s) for one, s in statuses(app.store, app.ruleset))
+        assert st["1"] is LessonStatus.PASSED and st["2.1"] is LessonStatus.OPEN
+        # Back to the course: the last lesson opens and drills from the list, locked or not.
+        await pilot.press("escape")
+        await wait_for(pilot, lambda: isinstance(app.screen, HomeScreen))
+        await pilot.press("l")
+        await wait_for(pilot, lambda: isinstance(app.screen, CourseScreen))
+        await pilot.press("end", "enter")
+        await wait_for(pilot, lambda: isinstance(app.screen, LessonScreen))
+        assert app.screen.lesson.id == "5"  # type: ignore[attr-defined]
+        await pilot.press("d")
+        await wait_for(pilot, quiz_ready(app), timeout=30)
+        assert "Lesson 5" in app.screen.title  # type: ignore[operator]
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_course_list(snap_compare: SnapCompare, tmp_path: Path,
+                     size: tuple[int, int]) -> None:
+    app = app_for(tmp_path)
+
+    async def run(pilot: Pilot[None]) -> None:
+        await _home_ready(pilot)
+        await pilot.press("l")
+        await wait_for(pilot, lambda: isinstance(app.screen, CourseScreen))
+        await pilot.pause()
+
+    assert snap_compare(app, terminal_size=size, run_before=run)
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_lesson_page(snap_compare: SnapCompare, tmp_path: Path, size: tuple[int, int]) -> None:
+    app = app_for(tmp_path)
+
+    async def run(pilot: Pilot[None]) -> None:
+        await _home_ready(pilot)
+        await pilot.press("l")
+        await wait_for(pilot, lambda: isinstance(app.screen, CourseScreen))
+        await pilot.press(*(["down"] * 9), "enter")  # 2.9 Seven Pairs
+        await wait_for(pilot, lambda: isinstance(app.screen, LessonScreen))
+        await pilot.press("pagedown")
+        await pilot.pause()
+
+    assert snap_compare(app, terminal_size=size, run_before=run)
