@@ -14,16 +14,22 @@ it already has in place (removing or adding only the difference), which also spa
 rebuild and restyle of the whole footer on every answer; it drops the watchers of
 removed keys, and empties that method cache (it only maps two colours to two styles,
 so refilling it costs next to nothing).
+
+Below `PALETTE_MIN_WIDTH` cells the footer leaves out the command-palette key (ctrl+p
+still works, and the help says so): at 80 columns it pushed the quit and help keys of
+the busiest screens off the edge.
 """
 
 from __future__ import annotations
 
+from textual import events
 from textual.widget import Widget
 from textual.widgets import Footer
 from textual.widgets._footer import FooterKey
 
 # Classes the Footer gives a key when it builds it ("-compact" follows the footer).
 _KEY_CLASSES = ("-disabled", "-grouped", "-command-palette")
+PALETTE_MIN_WIDTH = 100  # narrower footers drop the ^p palette key for the screen's own
 
 
 def release_render_caches() -> None:
@@ -38,6 +44,12 @@ def release_render_caches() -> None:
 
 class LeanFooter(Footer):
     """A Footer that forgets the key widgets it has removed."""
+
+    def on_resize(self, event: events.Resize) -> None:
+        wide = event.size.width >= PALETTE_MIN_WIDTH
+        if wide != self.show_command_palette:
+            self.show_command_palette = wide
+            self.call_later(self.recompose)
 
     async def recompose(self) -> None:
         if not self.is_attached or self._pruning:
