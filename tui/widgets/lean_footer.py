@@ -23,6 +23,7 @@ the busiest screens off the edge.
 from __future__ import annotations
 
 from textual import events
+from textual.app import ComposeResult
 from textual.widget import Widget
 from textual.widgets import Footer
 from textual.widgets._footer import FooterKey
@@ -45,7 +46,15 @@ def release_render_caches() -> None:
 class LeanFooter(Footer):
     """A Footer that forgets the key widgets it has removed."""
 
+    def compose(self) -> ComposeResult:
+        # Decided from the terminal's width before the keys are built, so a new screen
+        # at 80 columns is not built twice (a footer spans the screen).
+        self.set_reactive(Footer.show_command_palette,
+                          self.app.size.width >= PALETTE_MIN_WIDTH)
+        yield from super().compose()
+
     def on_resize(self, event: events.Resize) -> None:
+        # Only a terminal resized across the threshold rebuilds the keys.
         wide = event.size.width >= PALETTE_MIN_WIDTH
         if wide != self.show_command_palette:
             self.show_command_palette = wide
