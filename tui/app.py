@@ -516,6 +516,8 @@ class TrainerApp(App[None]):
 
     def get_system_commands(self, screen: Screen[Any]) -> Iterable[SystemCommand]:
         yield SystemCommand("Home", "Back to the home screen", self.go_home)
+        yield SystemCommand("Learn: the course", "Lessons, one topic at a time, with drills",
+                            partial(self.open_screen, "course"))
         for level in ("easy", "medium", "hard", "mixed"):
             yield SystemCommand(f"Quick round: {level}", f"A round of random {level} hands",
                                 partial(self.action_quick_round, level))
