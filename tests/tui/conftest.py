@@ -26,6 +26,7 @@ from textual.widgets._footer import FooterKey
 
 RunBefore = Callable[[Pilot[Any]], Awaitable[None] | None]
 SETTLE_PAUSES = 200
+SETTLED_CHECKS = 3
 # The settings screen names the installed example house-rules file; where a checkout is
 # installed must not change a picture, so snapshots see this path instead.
 SHOWN_EXAMPLE = Path("/site-packages/mj_trainer/engine/rulesets/examples/house-rules.toml")
@@ -50,9 +51,13 @@ def footers_settled(pilot: Pilot[Any]) -> bool:
 
 
 async def settle_footers(pilot: Pilot[Any]) -> None:
-    """Pause until the footers are up to date (bounded, so a bug cannot hang a test)."""
+    """Pause until the footers are up to date on a few checks in a row (a late message,
+    such as a round that finished loading, can change the keys after one good check);
+    bounded, so a bug cannot hang a test."""
+    in_a_row = 0
     for _ in range(SETTLE_PAUSES):
-        if footers_settled(pilot):
+        in_a_row = in_a_row + 1 if footers_settled(pilot) else 0
+        if in_a_row >= SETTLED_CHECKS:
             break
         await pilot.pause()
     await pilot.pause()
