@@ -17,19 +17,43 @@ cheap.
 from __future__ import annotations
 
 import hashlib
-import inspect
 import random
 from collections.abc import Callable, Iterable, Iterator, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from enum import Enum
-from functools import cached_property
 from itertools import islice
 from typing import Any, Protocol, runtime_checkable
 
 from mj_trainer.engine.hand import Hand
 from mj_trainer.engine.notation import format_hand, parse
 from mj_trainer.engine.ruleset import DEFAULT, Ruleset, load
-from mj_trainer.engine.scoring import Score, score
+from mj_trainer.engine.scoring import score
+from mj_trainer.quizzes.pattern_hands import (
+    PatternHands,
+    curated_pattern_hands,
+    weak_count,
+)
+from mj_trainer.quizzes.quiz_hand import QuizHand
+
+__all__ = [  # QuizHand lives in `quizzes.quiz_hand`; the sources hand it out
+    "CuratedSource",
+    "Finder",
+    "GenerateFn",
+    "GenerationUnavailable",
+    "GeneratorSource",
+    "HandSource",
+    "ListSource",
+    "Order",
+    "QuizHand",
+    "ReviewSource",
+    "SourceUnavailable",
+    "curated_hands",
+    "curated_sets",
+    "generated_id",
+    "generator_finder",
+    "pattern_hands_finder",
+    "quiz_hand_from",
+]
 
 
 class SourceUnavailable(RuntimeError):
@@ -41,24 +65,6 @@ class GenerationUnavailable(SourceUnavailable):
     target, a ruleset that cannot be loaded, or a target it gave up on after its bounded
     number of attempts (some classical limit hands).  The message is one line for a
     user; the generator never loops without end, so this arrives instead of a hang."""
-
-
-@dataclass(frozen=True, slots=True)
-class QuizHand:
-    """A hand to quiz on, with a stable id (cited in bug reports) and where it came from."""
-
-    id: str
-    hand: Hand
-    title: str = ""
-    note: str = ""
-    source: str = ""  # a set name, "random", "review", ...
-    focus: str | None = None  # the pattern or family id the hand was picked for
-    position: int | None = None  # its place in a curated set's order, for resuming
-    about: tuple[str, ...] = ()  # pattern ids a curated hand teaches (counted or not)
-
-    @classmethod
-    def from_notation(cls, hand_id: str, text: str, **kwargs: Any) -> QuizHand:
-        return cls(hand_id, parse(text), **kwargs)
 
 
 @runtime_checkable
@@ -190,7 +196,16 @@ def curated_hands(set_id: str | None = None) -> list[QuizHand]:
 
 # --------------------------------------------------------------------------- generator
 
-GenerateFn = Callable[..., list[Hand]]
+class GenerateFn(Protocol):
+    """The generator as a `GeneratorSource` calls it: always with every keyword.
+
+    `engine.generator.generate` fits; a test passes its own function with this
+    signature to see what a source asks for without generating anything.
+    """
+
+    def __call__(self, count: int, *, seed: int, target: str | None,
+                 avoid: Sequence[str], difficulty: str | None, ruleset: str | Ruleset,
+                 mode: str, winning: bool | None) -> list[Hand]: ...
 
 
 def _generator() -> GenerateFn:
@@ -217,7 +232,7 @@ class GeneratorSource:
     """Random hands, endless, reproducible from `seed`.
 
     `target` aims at a pattern id, a family id or a category (whatever the generator
-    accepts); the other keywords go to the generator when it knows them.  Hands come in
+    accepts); `mode` and `winning` go to the generator as they are.  Hands come in
     batches of `batch`; each batch uses the next seed, so the stream is reproducible.
 
     `ruleset` is a built-in name, a ruleset file's path or a loaded `Ruleset` (a house
@@ -226,17 +241,19 @@ class GeneratorSource:
     `GenerationUnavailable` naming the ruleset, the target and the reason.
     """
 
-    def __init__(self, *, seed: int | None = None, difficulty: str | int | None = None,
+    def __init__(self, *, seed: int | None = None, difficulty: str | None = None,
                  target: str | None = None, avoid: Sequence[str] = (),
                  ruleset: str | Ruleset | None = None, batch: int = 10,
-                 generate: GenerateFn | None = None, **options: Any) -> None:
+                 mode: str = "rich", winning: bool | None = None,
+                 generate: GenerateFn | None = None) -> None:
         self.seed = seed if seed is not None else random.randrange(2**31)
         self.difficulty = difficulty
         self.target = target
         self.avoid = tuple(avoid)
         self.ruleset = ruleset
         self.batch = max(1, batch)
-        self.options = options
+        self.mode = mode
+        self.winning = winning
         self._generate = generate
 
     @property
@@ -251,21 +268,11 @@ class GeneratorSource:
     @property
     def ruleset_id(self) -> str:
         """The id (or file) of the ruleset the hands are generated for."""
-        rules = self.ruleset
-        if isinstance(rules, Ruleset):
-            return rules.id
-        return rules if rules is not None else DEFAULT
+        rules = self._rules()
+        return rules.id if isinstance(rules, Ruleset) else rules
 
-    def _kwargs(self, fn: Callable[..., Any], seed: int) -> dict[str, Any]:
-        wanted: dict[str, Any] = {"seed": seed, "target": self.target,
-                                  "avoid": self.avoid or None, "difficulty": self.difficulty,
-                                  "ruleset": self.ruleset, **self.options}
-        try:
-            params = dict(inspect.signature(fn).parameters)
-        except (TypeError, ValueError):  # pragma: no cover - builtins without a signature
-            params = {}
-        takes_any = any(p.kind is inspect.Parameter.VAR_KEYWORD for p in params.values())
-        return {k: v for k, v in wanted.items() if v is not None and (takes_any or k in params)}
+    def _rules(self) -> str | Ruleset:
+        return self.ruleset if self.ruleset is not None else DEFAULT
 
     def _unavailable(self, err: Exception) -> GenerationUnavailable:
         aim = f" aimed at {self.target}" if self.target else ""
@@ -281,18 +288,18 @@ class GeneratorSource:
             return
         from mj_trainer.engine.generator import plan
 
-        kwargs = self._kwargs(plan, self.seed)
-        kwargs.pop("seed", None)
         try:
-            plan(**kwargs)
+            plan(target=self.target, avoid=self.avoid, difficulty=self.difficulty,
+                 ruleset=self._rules(), mode=self.mode, winning=self.winning)
         except ValueError as err:  # GenerationError and RulesetError are ValueErrors
             raise self._unavailable(err) from None
 
     def _call(self, count: int, seed: int) -> list[Hand]:
         fn = self._generate or _generator()
-        kwargs = self._kwargs(fn, seed)
         try:
-            return list(fn(count, **kwargs))
+            return list(fn(count, seed=seed, target=self.target, avoid=self.avoid,
+                           difficulty=self.difficulty, ruleset=self._rules(),
+                           mode=self.mode, winning=self.winning))
         except _generation_errors() as err:
             raise self._unavailable(err) from None
 
@@ -311,57 +318,17 @@ class GeneratorSource:
 # --------------------------------------------------------------------------- review
 
 
-def focus_matches(result: Score, focus: str) -> int:
-    """How well a scored hand serves a review of `focus` (pattern or family id).
-
-    2: a pattern of it counts; 1: it is present without counting (a good
-    "does it count?" question); 0: not there.
-    """
-    best = 0
-    for h in result.best.hits:
-        if focus in (h.pattern.id, h.pattern.family):
-            best = max(best, 2 if h.counted else 1)
-    return best
-
-
-class HandPool:
-    """A pool of hands indexed by what counts in them, to aim reviews at patterns.
-
-    `prefer` names pattern ids worth meeting again (the learner's weak ones): among
-    the hands that fit a focus, those counting more of them are chosen first.
-    """
-
-    def __init__(self, hands: Iterable[QuizHand], ruleset: Ruleset | None = None, *,
-                 prefer: frozenset[str] = frozenset()) -> None:
-        self._hands = list(hands)
-        self._ruleset = ruleset
-        self._prefer = prefer
-
-    @cached_property
-    def _scored(self) -> list[tuple[QuizHand, Score]]:
-        out = []
-        for qh in self._hands:
-            rules = self._ruleset or load(qh.hand.ruleset)
-            out.append((qh, score(qh.hand, rules)))
-        return out
-
-    def find(self, focus: str, rng: random.Random, used: set[str]) -> QuizHand | None:
-        """A hand for `focus` not in `used`: one where it counts if possible."""
-        for level in (2, 1):
-            fits = [(qh, s) for qh, s in self._scored
-                    if qh.id not in used and focus_matches(s, focus) >= level]
-            if fits:
-                most = max(weak_count(s, self._prefer) for _, s in fits)
-                return rng.choice([qh for qh, s in fits if weak_count(s, self._prefer) == most])
-        return None
-
-
-def weak_count(result: Score, prefer: frozenset[str]) -> int:
-    """How many of the `prefer` pattern ids count in a scored hand."""
-    return sum(1 for h in result.counted if h.pattern.id in prefer) if prefer else 0
-
-
 Finder = Callable[[str, random.Random, set[str]], QuizHand | None]
+
+
+def pattern_hands_finder(hands: PatternHands, prefer: frozenset[str] = frozenset()
+                         ) -> Finder:
+    """A finder over hands that show patterns (`quizzes.pattern_hands`)."""
+
+    def find(focus: str, rng: random.Random, used: set[str]) -> QuizHand | None:
+        return hands.find(focus, rng, used, prefer=prefer)
+
+    return find
 
 
 def generator_finder(seed: int | None = None, ruleset: str | Ruleset | None = None, *,
@@ -396,10 +363,11 @@ class ReviewSource:
 
     `items` are pattern or family ids (see `quizzes.round.review_source`).  Each is
     served by the first finder that has a hand for it; an item no finder can serve is
-    skipped.  By default the finders are the curated hands (when installed) and then
-    the generator.  `weak` pattern ids are the learner's weak spots: hands that count
-    more of them are preferred, and a weak item a hand already served is not asked
-    again in the same round.
+    skipped.  By default the finders are the curated hands that show the item under
+    `ruleset` (`quizzes.pattern_hands`, the reference's examples come from there too)
+    and then the generator; with `pool`, those hands alone.  `weak` pattern ids are
+    the learner's weak spots: hands that count more of them are preferred, and a weak
+    item a hand already served is not asked again in the same round.
     """
 
     def __init__(self, items: Sequence[str], *, pool: Iterable[QuizHand] | None = None,
@@ -407,17 +375,17 @@ class ReviewSource:
                  ruleset: Ruleset | None = None, weak: Iterable[str] = ()) -> None:
         self.items = list(items)
         self.weak = frozenset(weak)
-        self._ruleset = ruleset
+        self._rules = ruleset or load(DEFAULT)
         self._rng = random.Random(seed)
+        self._finders: list[Finder]
         if finders is not None:
             self._finders = list(finders)
+        elif pool is not None:
+            pooled = PatternHands(self._rules, pool)
+            self._finders = [pattern_hands_finder(pooled, self.weak)]
         else:
-            self._finders = []
-            if pool is not None:
-                self._finders.append(HandPool(pool, ruleset, prefer=self.weak).find)
-            else:
-                self._finders.append(_curated_finder(ruleset, self.weak))
-                self._finders.append(generator_finder(ruleset=ruleset, prefer=self.weak))
+            self._finders = [pattern_hands_finder(curated_pattern_hands(self._rules), self.weak),
+                             generator_finder(ruleset=ruleset, prefer=self.weak)]
 
     @property
     def name(self) -> str:
@@ -440,25 +408,4 @@ class ReviewSource:
     def _weak_in(self, qh: QuizHand) -> set[str]:
         if not self.weak:
             return set()
-        rules = self._ruleset or load(qh.hand.ruleset)
-        return {h.pattern.id for h in score(qh.hand, rules).counted} & self.weak
-
-
-def _curated_finder(ruleset: Ruleset | None, prefer: frozenset[str] = frozenset()
-                    ) -> Finder:
-    pool: list[HandPool] = []
-
-    def find(focus: str, rng: random.Random, used: set[str]) -> QuizHand | None:
-        if not pool:
-            try:
-                hands = curated_hands()
-            except (SourceUnavailable, KeyError, ValueError):
-                hands = []
-            # The hands written for the ruleset under review, when there are any: a
-            # pattern id means another pattern in another ruleset.
-            wanted = ruleset.id if ruleset is not None else DEFAULT
-            own = [h for h in hands if h.hand.ruleset == wanted]
-            pool.append(HandPool(own or hands, ruleset, prefer=prefer))
-        return pool[0].find(focus, rng, used)
-
-    return find
+        return {h.pattern.id for h in score(qh.hand, self._rules).counted} & self.weak

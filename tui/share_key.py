@@ -9,7 +9,7 @@ keeps it in `last_shared` for tests and for screens that print it.
 from __future__ import annotations
 
 import re
-from typing import Any, Final
+from typing import Any, Final, Protocol, runtime_checkable
 
 from textual.app import App
 from textual.binding import Binding
@@ -24,13 +24,31 @@ SHARE_BINDING: Final = Binding(SHARE_KEY, "share", "Share", id="share",
                                tooltip="Copy the hand (notation, ruleset, origin)")
 
 
-def origin_of(item: Any, source: Any = None, number: int | None = None) -> str:
+class Provenance(Protocol):
+    """What a quiz hand says about where it came from (a `QuizHand` has both)."""
+
+    @property
+    def id(self) -> str: ...
+
+    @property
+    def source(self) -> str: ...
+
+
+@runtime_checkable
+class Seeded(Protocol):
+    """A hand source that a seed reproduces (a generator or a shuffled set)."""
+
+    @property
+    def seed(self) -> int | None: ...
+
+
+def origin_of(item: Provenance, source: object = None, number: int | None = None) -> str:
     """Where a quiz hand came from: `set:SET/ID` for a curated hand, `seed:N` for a
     generated one (the round's seed and the question), else its id."""
-    set_name = getattr(item, "source", "") or ""
-    hand_id = str(getattr(item, "id", "") or "")
-    seed = getattr(source, "seed", None)
-    if hand_id.startswith("gen-") and isinstance(seed, int):
+    set_name = item.source
+    hand_id = item.id
+    seed = source.seed if isinstance(source, Seeded) else None
+    if hand_id.startswith("gen-") and seed is not None:
         return generated_origin(seed, number) + f" {hand_id}"
     if set_name == "calculator":
         return "calculator"

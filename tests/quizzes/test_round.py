@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from itertools import islice
 from pathlib import Path
 from typing import Any
@@ -12,6 +12,7 @@ import pytest
 
 from mj_trainer.engine.hand import Hand
 from mj_trainer.engine.notation import parse
+from mj_trainer.engine.ruleset import Ruleset
 from mj_trainer.quizzes.questions import PatternsAnswer, QuestionKind, TotalAnswer
 from mj_trainer.quizzes.round import Round, RoundSettings, curated_source, plan_kinds
 from mj_trainer.quizzes.sources import (
@@ -225,13 +226,16 @@ def test_restart_and_changed_sets_start_from_the_top(store: ProgressStore) -> No
     assert next(iter(grown)).id == "set-1"
 
 
-def test_generator_source_passes_only_what_the_generator_takes() -> None:
+def test_generator_source_passes_its_request_to_the_generator() -> None:
     calls: list[dict[str, Any]] = []
+    rest: list[dict[str, Any]] = []
 
-    def fake(count: int, *, seed: int, target: str | None = None,
-             difficulty: str | None = None) -> list[Hand]:
+    def fake(count: int, *, seed: int, target: str | None, avoid: Sequence[str],
+             difficulty: str | None, ruleset: str | Ruleset, mode: str,
+             winning: bool | None) -> list[Hand]:
         calls.append({"count": count, "seed": seed, "target": target,
                       "difficulty": difficulty})
+        rest.append({"avoid": avoid, "ruleset": ruleset, "mode": mode, "winning": winning})
         return [parse(H.CHOWS)] * count
 
     source = GeneratorSource(seed=40, target="8.1", difficulty="easy", ruleset="x",
@@ -241,6 +245,7 @@ def test_generator_source_passes_only_what_the_generator_takes() -> None:
     assert calls[0] == {"count": 2, "seed": 40, "target": "8.1", "difficulty": "easy"}
     assert all(h.focus == "8.1" and h.source == "random" for h in got)
     assert got[0].id == generated_id(parse(H.CHOWS)) and got[0].id.startswith("gen-")
+    assert rest[0] == {"avoid": (), "ruleset": "x", "mode": "rich", "winning": None}
 
 
 def test_generator_source_stops_when_the_generator_runs_dry() -> None:

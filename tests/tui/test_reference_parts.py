@@ -7,7 +7,8 @@ from textual.content import Content
 
 from mj_trainer.engine.notation import parse
 from mj_trainer.engine.ruleset import builtin_names, load
-from mj_trainer.quizzes.examples import EXAMPLE_SEED, PoolHand, find_example
+from mj_trainer.quizzes.examples import EXAMPLE_SEED, find_example
+from mj_trainer.quizzes.quiz_hand import QuizHand
 from mj_trainer.quizzes.rulings import (
     RULINGS,
     family_text,
@@ -72,8 +73,8 @@ BUSY = "[we we we] [ws ws ws] [ww ww ww] dr dr dr c5 +c5"  # 8.1.3, 8.1.1 x 3, 8
 
 def test_a_hand_written_about_the_pattern_comes_first() -> None:
     pool = [
-        PoolHand("plain", parse(WINDS), "plain"),
-        PoolHand("about", parse(BUSY), "about", focus=("8.1.3",)),
+        QuizHand("plain", parse(WINDS), "plain"),
+        QuizHand("about", parse(BUSY), "about", about=("8.1.3",)),
     ]
     example, curated = find_example(load(), "8.1.3", 0, pool)
     assert curated == 2
@@ -83,7 +84,7 @@ def test_a_hand_written_about_the_pattern_comes_first() -> None:
 
 
 def test_the_plainest_hand_comes_first_among_equals() -> None:
-    pool = [PoolHand("busy", parse(BUSY), "busy"), PoolHand("plain", parse(WINDS), "plain")]
+    pool = [QuizHand("busy", parse(BUSY), "busy"), QuizHand("plain", parse(WINDS), "plain")]
     example, _ = find_example(load(), "8.1.3", 0, pool)
     assert example is not None and example.title == "plain"
     assert example.result.total == 135

@@ -10,7 +10,7 @@ from textual.widgets import Input, Static
 
 from mj_trainer.engine.notation import parse
 from mj_trainer.engine.ruleset import load
-from mj_trainer.quizzes.examples import PoolHand, curated_examples
+from mj_trainer.quizzes.examples import curated_examples
 from mj_trainer.quizzes.questions import PatternsAnswer
 from mj_trainer.quizzes.round import Round, RoundSettings
 from mj_trainer.quizzes.sources import ListSource, QuizHand
@@ -175,8 +175,8 @@ def test_stats_are_per_ruleset_and_switch_with_r(tmp_path: Path) -> None:
 
 def test_reference_examples_come_from_hands_of_the_ruleset_shown() -> None:
     chows = "c123 c456 b234 b567 k5 +k5"
-    pool = [PoolHand("default", parse(chows), "default"),
-            PoolHand("classical", parse(chows + " ruleset:classical"), "classical")]
+    pool = [QuizHand("default", parse(chows), "default"),
+            QuizHand("classical", parse(chows + " ruleset:classical"), "classical")]
     # Classical 5.1 All Chows is one doubling; only the classical hand may show it.
     found = curated_examples(load("classical"), "5.1", pool)
     assert [e.title for e in found] == ["classical"]
