@@ -10,10 +10,10 @@ from mj_trainer import quizzes
 
 MODULES = [f"mj_trainer.quizzes.{name}" for name in (
     "atomic_file", "course", "evidence", "examples", "explain", "explanation", "export",
-    "grading", "hints", "mastery", "near_win", "outcomes", "pending", "placement",
-    "protocol", "questions", "recorder", "records", "review", "round", "rule_refs", "rulings",
-    "session", "sources", "stacking", "stats", "store", "store_files", "store_schema",
-    "totals", "wording")]
+    "grading", "hints", "mastery", "near_win", "outcomes", "pattern_hands", "pending",
+    "placement", "protocol", "questions", "quiz_hand", "recorder", "records", "review",
+    "round", "rule_refs", "rulings", "session", "sources", "stacking", "stats", "store",
+    "store_files", "store_schema", "totals", "wording")]
 
 
 def test_every_quiz_module_is_listed() -> None:
