@@ -111,3 +111,35 @@ def test_lesson_page(snap_compare: SnapCompare, tmp_path: Path, size: tuple[int,
         await pilot.pause()
 
     assert snap_compare(app, terminal_size=size, run_before=run)
+
+
+@pytest.mark.parametrize("width", [40, 60, 76])
+def test_worked_hands_wrap_between_sets_never_inside_one(width: int) -> None:
+    """Every worked hand of every lesson, drawn in a narrow pane, breaks its lines only
+    between sets: each line holds whole bracketed melds, and the tiles of the reading
+    add up to the hand's."""
+    from rich.console import Console
+
+    from mj_trainer.engine.ruleset import load
+    from mj_trainer.quizzes.course import course, worked_hands
+
+    rules = load("mj-score-eval")
+    console = Console(width=width, record=True, color_system=None)
+    seen = 0
+    for one in course(rules):
+        screen = LessonScreen(rules, one, LessonStatus.OPEN)
+        for k, w in enumerate(worked_hands(rules, one), start=1):
+            with console.capture() as cap:
+                console.print(screen._worked(k, w))
+            lines = cap.get().splitlines()
+            seen += 1
+            for line in lines:
+                assert line.count("[") == line.count("]"), (one.id, line)
+                assert line.count("{") == line.count("}"), (one.id, line)
+                assert len(line.rstrip()) <= width
+            # The reading is drawn on the lines after the head, before the first pattern.
+            first = next(i for i, x in enumerate(lines) if f"({w.evidence[0][0]})" in x)
+            reading = lines[1:first]
+            tiles = " ".join(reading).translate(str.maketrans("[]{}", "    ")).split()
+            assert len(tiles) == len(w.result.hand.all_tiles()), (one.id, reading)
+    assert seen > 10

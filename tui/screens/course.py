@@ -7,7 +7,9 @@ app plays like any round (`StartLesson`).  Any lesson can be opened, locked or n
 
 from __future__ import annotations
 
-from rich.console import Group
+from rich.console import Group, RenderableType
+from rich.padding import Padding
+from rich.table import Table
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -28,8 +30,9 @@ from mj_trainer.quizzes.course import (
 from mj_trainer.quizzes.store import ProgressStore
 from mj_trainer.tui.messages import StartLesson
 from mj_trainer.tui.safe_screen import SafeScreen
-from mj_trainer.tui.tile_text import TileStyle, arrangement_text, group_text, tiles_text
+from mj_trainer.tui.tile_text import TileStyle, group_text, tiles_text
 from mj_trainer.tui.widgets.lean_footer import LeanFooter
+from mj_trainer.tui.widgets.reference_tiles import TileFlow, arrangement_pieces, hand_pieces
 from mj_trainer.tui.widgets.safe_header import SafeHeader
 from mj_trainer.tui.widgets.safe_list import SafeOptionList
 
@@ -82,12 +85,17 @@ class CourseScreen(SafeScreen[None]):
         menu.clear_options()
         for one, st in self.lessons:
             mark, color = _MARK[st]
-            menu.add_option(Option(Content.assemble(
-                (f" {mark} ", f"bold {color}"), (f"{one.id:<5}", "bold"), (one.title, "bold"),
-                (f"  {st.value}", color), (f"\n        {one.covers}", "$foreground 55%"))))
+            menu.add_option(Option(_lesson_row(one, st, mark, self._rich_color(color))))
         first_open = next((i for i, (_, st) in enumerate(self.lessons)
                            if st is not LessonStatus.PASSED), 0)
         menu.highlighted = keep if keep is not None else first_open
+
+    def _rich_color(self, color: str) -> str:
+        """A theme colour ('$success') as Rich understands it, for the lesson rows."""
+        name, _, alpha = color.removeprefix("$").partition(" ")
+        if alpha:
+            return "dim"
+        return self.app.get_css_variables().get(name, "")
 
     def _current(self) -> Lesson | None:
         i = self.query_one("#course-list", SafeOptionList).highlighted
@@ -108,6 +116,18 @@ class CourseScreen(SafeScreen[None]):
 
     def action_back(self) -> None:
         self.dismiss(None)
+
+
+def _lesson_row(one: Lesson, st: LessonStatus, mark: str, color: str) -> Table:
+    """A lesson in the list: its mark and id in a column of their own, so what it covers
+    wraps under its title, not under the mark."""
+    row = Table.grid(padding=(0, 1))
+    row.add_column(width=8, no_wrap=True)
+    row.add_column(ratio=1)
+    row.add_row(Text.assemble((f" {mark} ", f"bold {color}"), (one.id, "bold")),
+                Text.assemble((one.title, "bold"), (f"  {st.value}", color)))
+    row.add_row("", Text(one.covers, style="dim"))
+    return row
 
 
 class LessonScreen(SafeScreen[None]):
@@ -159,35 +179,35 @@ class LessonScreen(SafeScreen[None]):
                                 self.lesson.text)
 
     def _worked(self, k: int, w: WorkedHand) -> Group:
+        """A worked hand: its reading, then each pattern with the sets that make it.
+
+        Tiles flow a whole set at a time (TileFlow), so a narrow terminal wraps between
+        sets and never splits one; a pattern's sets are indented under its name.
+        """
+        from mj_trainer.engine.evidence import evidence
 
         result = w.result
         hand = result.hand
+        style = self.tile_style
         head = Text.assemble((f"Worked hand {k}", "bold"),
                              (f"   total {result.total}", "bold green"))
         arrangement = result.best.arrangement
-        shown = (arrangement_text(arrangement, hand.winning_tile, style=self.tile_style)
-                 if arrangement is not None else
-                 tiles_text(hand.concealed, style=self.tile_style, winning=hand.winning_tile))
-        lines: list[Text] = [head, shown]
+        shown = TileFlow(arrangement_pieces(arrangement, hand.winning_tile, style=style)
+                         if arrangement is not None else hand_pieces(hand, style=style))
+        lines: list[RenderableType] = [head, shown]
         by_id = {h.pattern.id: h for h in result.counted}
-        from mj_trainer.engine.evidence import evidence
-
         for pid, phrase, _sets in w.evidence:
             hit = by_id[pid]
             ev = evidence(result, hit.pattern)
-            row = Text.assemble((f"  {hit.pattern.name} ({pid}) ", "bold"),
-                                (f"{hit.points} ", "green"))
+            lines.append(Text.assemble((f"  {hit.pattern.name} ({pid}) ", "bold"),
+                                       (f"{hit.points}", "green")))
+            pieces: list[Text] = []
             if ev.groups and not ev.whole_hand:
-                for g in ev.groups:
-                    row.append_text(group_text(g, hand.winning_tile, style=self.tile_style))
-                    row.append(" ")
-                if ev.tiles:
-                    row.append_text(tiles_text(ev.tiles, style=self.tile_style))
-            elif ev.tiles:
-                row.append_text(tiles_text(ev.tiles, style=self.tile_style))
-            else:
-                row.append(phrase, style="italic")
-            lines.append(row)
+                pieces = [group_text(g, hand.winning_tile, style=style) for g in ev.groups]
+            if ev.tiles:
+                pieces.append(tiles_text(ev.tiles, style=style))
+            lines.append(Padding(TileFlow(pieces) if pieces
+                                 else Text(phrase, style="italic"), (0, 0, 0, 4)))
         return Group(*lines)
 
     def action_drill(self) -> None:
