@@ -205,6 +205,28 @@ def test_build_a_hand_with_the_mouse(tmp_path: Path) -> None:
     run_calc(tmp_path, body)
 
 
+def test_keys_typed_straight_after_n_reach_the_notation_field(tmp_path: Path) -> None:
+    """'n' and a hand typed in one burst: the hand lands in the field, and an 'n' typed
+    there (the north wind, nw) is a letter, not the key that opens the field."""
+    from textual import events
+
+    async def body(pilot: Pilot[None], screen: CalculatorScreen) -> None:
+        app = pilot.app
+        assert app._driver is not None
+        for key in ["n", *"c123", "space", *"nw"]:
+            event = events.Key(key, " " if key == "space" else key)
+            event.set_sender(app)
+            app._driver.send_message(event)
+        field = screen.query_one("#calc-notation", Input)
+        for _ in range(50):
+            if field.value.endswith("nw"):
+                break
+            await pilot.pause()
+        assert field.value == "c123 nw"
+
+    run_calc(tmp_path, body)
+
+
 def test_typing_notation_and_a_syntax_error(tmp_path: Path) -> None:
     async def body(pilot: Pilot[None], screen: CalculatorScreen) -> None:
         await pilot.press("n")

@@ -167,6 +167,23 @@ def test_under_classical_tab_goes_through_points_doublings_and_total(tmp_path: P
 # --------------------------------------------------------------------- the reference
 
 
+def test_keys_typed_straight_after_slash_reach_the_reference_search(tmp_path: Path) -> None:
+    async def body() -> None:
+        from mj_trainer.tui.messages import OpenReference
+
+        app = app_for(tmp_path)
+        async with app.run_test(size=(80, 24)) as pilot:
+            app.post_message(OpenReference("1.2"))
+            await wait_for(pilot, lambda: isinstance(app.screen, ReferenceScreen))
+            await pilot.pause()
+            _burst(app, ["slash", *"nine"])
+            search = app.screen.query_one("#ref-search", Input)
+            await wait_for(pilot, lambda: search.value == "nine")
+            assert search.has_focus
+
+    asyncio.run(body())
+
+
 def test_reference_search_words_in_any_order_and_nothing_found(tmp_path: Path) -> None:
     async def body() -> None:
         from mj_trainer.tui.messages import OpenReference

@@ -197,6 +197,10 @@ def test_filled_store_shows_summary_tables_and_chart(tmp_path: Path) -> None:
         for size in ((30, 8), (200, 60), (80, 24)):
             await pilot.resize_terminal(*size)
             await pilot.pause()
+            # Narrow, the chart and the most-missed box stack and the names fit whole.
+            assert screen.has_class("-stacked") == (size[0] < 100)
+        box = screen.query_one("#stats-missed-box")
+        assert box.size.width >= 70
         assert screen.query_one("#stats-tabs").display
 
     with filled_store(tmp_path) as store:

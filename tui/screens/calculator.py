@@ -61,7 +61,10 @@ class CalculatorScreen(SafeScreen[None]):
     CSS_PATH = "../styles/calculator.tcss"
     BINDINGS = [
         Binding("escape", "back", "Back", id="calc.back"),
-        Binding("n", "type", "Type", id="calc.type", tooltip="Edit the notation as text"),
+        # Priority: it acts before the keys typed after it are handed out, so "n c123"
+        # typed in one burst lands in the notation field (where n is typed as itself).
+        Binding("n", "type", "Type", id="calc.type", tooltip="Edit the notation as text",
+                priority=True),
         Binding("s", "toggle_self", "Self/discard", id="calc.self"),
         Binding("e", "seat", "Seat", id="calc.seat", tooltip="Next seat wind"),
         Binding("v", "prevailing", "Wind", id="calc.wind", tooltip="Next prevailing wind"),
@@ -275,7 +278,10 @@ class CalculatorScreen(SafeScreen[None]):
 
     def action_type(self) -> None:
         field = self.query_one("#calc-notation", Input)
-        field.focus()
+        if field.has_focus:
+            field.insert_text_at_cursor("n")
+            return
+        self.set_focus(field)
         field.cursor_position = len(field.value)
 
     def action_toggle_self(self) -> None:

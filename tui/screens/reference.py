@@ -163,7 +163,9 @@ class ReferenceScreen(SafeScreen[None]):
     HELP_NAME = "reference"  # tui/help/reference.md
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape", "back", "Back"),
-        Binding("slash", "search", "Search", key_display="/"),
+        # A priority binding: it runs before the keys typed after it are handed to the
+        # tree, so "/nine" typed in one burst lands in the search field.
+        Binding("slash", "search", "Search", key_display="/", priority=True),
         Binding("p", "practise", "Practise", tooltip="Practise this pattern"),
         Binding("e", "another_example", "Example", tooltip="Show another example hand"),
         Binding("r", "related", "Ruling", tooltip="Open the related ruling"),
@@ -329,10 +331,9 @@ class ReferenceScreen(SafeScreen[None]):
         return matches
 
     def _pattern_label(self, p: Pattern) -> Text:
-        label = Text.assemble((p.id, "dim"), " ", p.name, (f" {p.value_text()}", "dim"))
-        if p.is_limit:
-            label.append(" ★", style="bold")
-        return label
+        # The limit marker stands next to the id, where a narrow pane never cuts it off.
+        star = ("★ ", "bold") if p.is_limit else ""
+        return Text.assemble((p.id, "dim"), " ", star, p.name, (f" {p.value_text()}", "dim"))
 
     def jump(self, entry: Entry) -> None:
         """Go to an entry, remembering the current page for "previous page"."""
@@ -373,7 +374,9 @@ class ReferenceScreen(SafeScreen[None]):
     # ------------------------------------------------------------------ search
 
     def action_search(self) -> None:
-        self.query_one("#ref-search", Input).focus()
+        # At once, not on the next idle (Widget.focus): the keys typed straight after
+        # the slash are already queued and must reach the search field.
+        self.set_focus(self.query_one("#ref-search", Input))
 
     @on(Input.Changed, "#ref-search")
     def _search_changed(self, event: Input.Changed) -> None:

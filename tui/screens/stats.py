@@ -20,7 +20,7 @@ from typing import ClassVar, Final
 
 from rich.style import Style
 from rich.text import Text
-from textual import on, work
+from textual import events, on, work
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.color import Color
@@ -43,6 +43,7 @@ from mj_trainer.tui.safe_screen import SafeScreen
 from mj_trainer.tui.widgets.lean_footer import LeanFooter
 from mj_trainer.tui.widgets.safe_header import SafeHeader
 
+STACKED_BELOW: Final = 100  # columns: narrower, the overview stacks its two boxes
 TABS: Final = ("overview", "categories", "families", "patterns", "review", "history")
 ACCURACY_TABLES: Final = ("stats-categories", "stats-families", "stats-patterns",
                           "stats-missed")
@@ -147,6 +148,11 @@ class StatsScreen(SafeScreen[None]):
             with TabPane("History", id="history"):
                 yield DataTable(id="stats-history", cursor_type="row", zebra_stripes=True)
         yield LeanFooter()
+
+    def on_resize(self, event: events.Resize) -> None:
+        # Below 100 columns the chart and the most-missed box stack, so each pattern's
+        # name is read in full instead of being cut off beside the chart.
+        self.set_class(event.size.width < STACKED_BELOW, "-stacked")
 
     def on_mount(self) -> None:
         self.query_one("#stats-tabs").display = False
