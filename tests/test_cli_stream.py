@@ -108,6 +108,35 @@ def test_bad_hands_deep_in_a_list_fail_the_whole_call(jobs: str) -> None:
     ]
 
 
+def test_text_that_looks_like_the_gap_between_hands_inside_a_hand(tmp_path: Path) -> None:
+    # The reader cuts a list where one hand object ends and the next begins; the same
+    # characters in a string (a field the contract ignores) must not cut a hand.
+    objs: list[Any] = _objs()
+    for i in range(0, N, 7):
+        objs[i] = {**objs[i], "note": ["}, {", "]}, {[", "\\", '"}, {"', "{[}, {"][i % 5]}
+    path = tmp_path / "hands.json"
+    path.write_text(json.dumps(objs, separators=(",\n", ": ")), encoding="utf-8")
+    expected = "[" + ", ".join(_expected(objs)) + "]\n"
+    for jobs in ("1", "2"):
+        got = _process(["score", "--json", "--jobs", jobs, "--input", str(path)])
+        assert (got.returncode, got.stderr) == (0, "")
+        assert got.stdout == expected
+
+
+@pytest.mark.parametrize("jobs", ["1", "2"])
+def test_a_syntax_error_deep_in_a_list_is_placed_as_json_loads_places_it(jobs: str) -> None:
+    text = json.dumps(_objs(), indent=1)
+    at = text.index('"winning_tile"', len(text) * 2 // 3)
+    text = text[:at] + text[at + 1:]  # a name without its opening quote
+    with pytest.raises(json.JSONDecodeError) as err:
+        json.loads(text)
+    got = _process(["score", "--json", "--jobs", jobs], text)
+    assert (got.returncode, got.stdout) == (2, "")
+    assert got.stderr.splitlines() == [
+        f"input: not valid JSON: {err.value.msg} (line {err.value.lineno}, "
+        f"column {err.value.colno})"]
+
+
 def test_a_syntax_error_stands_alone(capsys: pytest.CaptureFixture[str],
                                      monkeypatch: pytest.MonkeyPatch) -> None:
     text = json.dumps([FIVE_C1, *_objs()[:5]])[:-1] + " x]"

@@ -12,7 +12,14 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from mj_trainer.tui import json_stream
-from mj_trainer.tui.json_stream import JSONReader, Prefixed, StreamError, peek_first, read_lines
+from mj_trainer.tui.json_stream import (
+    Block,
+    JSONReader,
+    Prefixed,
+    StreamError,
+    peek_first,
+    read_lines,
+)
 
 
 class Chunked(io.StringIO):
@@ -27,7 +34,10 @@ class Chunked(io.StringIO):
         return super().read(limit)
 
 
-def _read_all(text: str, chunk: int) -> tuple[bool, list[Any]]:
+def _read_all(text: str, chunk: int, block_chars: int = 0) -> tuple[bool, list[Any]]:
+    """The elements, one by one (block_chars 0) or as `score --json` reads them."""
+    if block_chars:
+        return _read_in_blocks(text, chunk, block_chars)[:2]
     reader = JSONReader(Chunked(text, chunk))
     return reader.is_list, [value for value, _ in reader.items()]
 
@@ -59,6 +69,64 @@ def test_raw_text_decodes_to_the_value(values: list[Any], chunk: int) -> None:
     assert [json.loads(raw) for _, raw in reader.items()] == values
 
 
+def _read_in_blocks(text: str, chunk: int, block_chars: int) -> tuple[bool, list[Any], int]:
+    """What `score --json` does with a reader: decode each block at once, read it again
+    one element at a time when it does not decode.  Also returns how many blocks
+    decoded."""
+    reader = JSONReader(Chunked(text, chunk), block_chars=block_chars)
+    values: list[Any] = []
+    decoded = 0
+    while not reader.done:
+        if not reader.fast:
+            reader.index = len(values)
+        piece = reader.next_piece()
+        if isinstance(piece, Block):
+            try:
+                got = json.loads("[" + piece.text + "]")
+            except (RecursionError, ValueError):
+                reader.rewind(piece, len(values))
+                continue
+            reader.settle(piece)
+            decoded += 1
+            values.extend(got)
+        elif piece is not None:
+            values.append(piece.value)
+    return reader.is_list, values, decoded
+
+
+# Objects holding lists of objects, and strings holding what sits between two objects.
+tricky_strings = st.sampled_from(["}, {", "},{", "}\n,\t{", "[", "]", "{", "}", '"', "\\",
+                                  "a"])
+hand_like = st.recursive(
+    st.integers(0, 9) | tricky_strings | st.text(max_size=3),
+    lambda inner: st.lists(st.dictionaries(st.sampled_from("abc"), inner, max_size=3),
+                           max_size=3) | st.dictionaries(st.sampled_from("xyz"), inner,
+                                                         max_size=3),
+    max_leaves=10,
+)
+separators = st.sampled_from([", ", ",", ",\n  ", " ,\n"])
+
+
+@given(st.lists(st.dictionaries(st.sampled_from("pqr"), hand_like, max_size=4) | hand_like,
+                max_size=12), separators, st.integers(1, 40), st.integers(1, 60))
+def test_blocks_give_the_elements_of_the_list(values: list[Any], separator: str, chunk: int,
+                                              block_chars: int) -> None:
+    text = json.dumps(values, separators=(separator, ": "))
+    assert _read_all(text, chunk, block_chars) == (True, values)
+
+
+@pytest.mark.parametrize("note", ["", "}, {", "{[}, {", "\\"])
+def test_blocks_are_cut_between_hands(note: str) -> None:
+    hand = {"concealed": ["c1", "c2"], "melds": [{"tile": "c4"}, {"tile": "b1"}],
+            "note": note}
+    text = json.dumps([hand] * 500)
+    is_list, values, decoded = _read_in_blocks(text, 1000, 2000)
+    assert (is_list, values) == (True, [hand] * 500)
+    # Not between two melds, nor inside the note: every block decodes at once.  Brackets
+    # in a string unbalance the count, so that blocks run longer (here: one block).
+    assert decoded >= len(text) // 2100 if note != "{[}, {" else decoded >= 1
+
+
 def _mutate(text: str, data: st.DataObject) -> str:
     alphabet = st.sampled_from(list('[]{},:"0123456789 \n\t\\eE.-+truefalsnx'))
     for _ in range(data.draw(st.integers(1, 3))):
@@ -70,19 +138,21 @@ def _mutate(text: str, data: st.DataObject) -> str:
     return text
 
 
-@given(st.lists(json_values, max_size=4), st.integers(1, 9), st.data())
-def test_mutated_text_fails_like_json_loads(values: list[Any], chunk: int,
+@given(st.lists(json_values, max_size=4)
+       | st.lists(st.dictionaries(st.sampled_from("pq"), hand_like, max_size=3), max_size=6),
+       st.integers(1, 40), st.sampled_from([0, 1, 5, 30]), st.data())
+def test_mutated_text_fails_like_json_loads(values: list[Any], chunk: int, block_chars: int,
                                             data: st.DataObject) -> None:
     text = _mutate(json.dumps(values), data)
     try:
         expected: Any = json.loads(text)
     except json.JSONDecodeError as err:
         with pytest.raises(StreamError) as got:
-            _read_all(text, chunk)
+            _read_all(text, chunk, block_chars)
         assert str(got.value) == (f"input: not valid JSON: {err.msg} (line {err.lineno}, "
                                   f"column {err.colno})")
         return
-    is_list, items = _read_all(text, chunk)
+    is_list, items = _read_all(text, chunk, block_chars)
     assert (items if is_list else items[0]) == expected
 
 
@@ -93,10 +163,12 @@ def test_mutated_text_fails_like_json_loads(values: list[Any], chunk: int,
     ('[{"concealed": ' + "7" * 5000 + "}]", "hand 0"),
 ])
 def test_deep_nesting_and_huge_numbers_name_the_hand(text: str, where: str) -> None:
-    with pytest.raises(StreamError) as got:
-        _read_all(text, 4096)
-    assert got.value.where == where
-    assert "nested too deeply" in got.value.message or "number too long" in got.value.message
+    for block_chars in (0, 3):
+        with pytest.raises(StreamError) as got:
+            _read_all(text, 4096, block_chars)
+        assert got.value.where == where
+        assert ("nested too deeply" in got.value.message
+                or "number too long" in got.value.message)
 
 
 def test_nul_is_refused_at_once() -> None:

@@ -7,9 +7,14 @@ one) and values the JSON decoder cannot build (nesting deeper than the interpret
 allows, integers of thousands of digits), each with a message that says where.
 
 * `JSONReader` yields the elements of a JSON list one by one (or the single value
-  when the text is not a list), each with its raw text so that worker processes can
-  decode it again cheaply; syntax errors carry the same wording, line and column as
-  `json.loads` gives for the whole text.
+  when the text is not a list), each with its raw text; syntax errors carry the same
+  wording, line and column as `json.loads` gives for the whole text.  For batch
+  scoring it also cuts a list into `Block`s: runs of whole elements left undecoded,
+  found by a cheap search for the text between two hand objects, so that the reading
+  process does almost no work and each worker decodes a block with one `json.loads`.
+  A block is cut where the brackets balance and the quotes are even; when the input
+  is not valid JSON the block does not decode, and `rewind` reads it again element
+  by element, which finds the syntax error as `json.loads` words and places it.
 * `read_lines` yields the non-blank lines of JSON Lines or notation input, each with
   its line number; a line that is too long is reported without being held.
 """
@@ -17,7 +22,9 @@ allows, integers of thousands of digits), each with a message that says where.
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Iterator
+from dataclasses import dataclass
 from typing import Any, Final, Protocol
 
 
@@ -34,6 +41,20 @@ CHUNK: Final = 1 << 16
 MAX_ITEM_CHARS: Final = 1 << 20
 _WHITESPACE: Final = " \t\n\r"
 _NUMBER_CHARS: Final = frozenset("0123456789.eE+-")
+# The text between two objects of a list: where a block may end.
+_BETWEEN_OBJECTS: Final = re.compile(r"\}[ \t\n\r]*,[ \t\n\r]*(?=\{)")
+
+
+def _escaped_quotes(text: str, start: int, end: int) -> int:
+    """Quotes after an odd number of backslashes in text[start:end]."""
+    escaped = 0
+    sign = 1
+    slashes = "\\"
+    while count := text.count(slashes + '"', start, end):  # quotes after >= n of them
+        escaped += sign * count
+        sign = -sign
+        slashes += "\\"
+    return escaped
 
 
 class StreamError(ValueError):
@@ -57,19 +78,49 @@ def _nul(where: str, line: int, column: int) -> StreamError:
                        "this is not a text file")
 
 
+@dataclass(slots=True)
+class Block:
+    """Whole elements of a list as raw text, undecoded: `"[" + text + "]"` is valid JSON
+    exactly when the cut was right.  `start` and `next` are offsets in the input: where
+    the block starts and where the piece after it starts."""
+
+    text: str
+    start: int
+    next: int
+    last: bool  # the list ends with this block
+
+
+@dataclass(slots=True)
+class Element:
+    """One element (or the single value), decoded by the reader itself."""
+
+    value: Any
+    raw: str
+
+
 class JSONReader:
     """The elements of a JSON list, or a single JSON value, read incrementally."""
 
-    def __init__(self, source: TextSource, max_item: int = MAX_ITEM_CHARS) -> None:
+    def __init__(self, source: TextSource, max_item: int = MAX_ITEM_CHARS,
+                 block_chars: int = 0) -> None:
         self._source = source
         self._max = max_item
         self._buf = ""
         self._pos = 0
+        self._base = 0  # offset in the input of self._buf[0]
+        self._hold: int | None = None  # offset of the oldest block not yet settled
         self._eof = False
         self._line = 1  # line of self._buf[0]
         self._col = 0  # 0-based column of self._buf[0]
         self._decode = json.JSONDecoder().raw_decode
         self.is_list = self._start()
+        # Blocks: only for a list, and only until a cut fails.
+        self._block_chars = block_chars
+        self.fast = block_chars > 0 and self.is_list
+        self.done = False
+        self.index = 0  # index of the next element read one by one
+        self._begun = False
+        self._alone_until = 0  # offset up to which elements are read one by one
 
     # --- the buffer ---------------------------------------------------------------
 
@@ -91,9 +142,12 @@ class JSONReader:
         return True
 
     def _compact(self) -> None:
-        """Forget the text before the current position, keeping line and column."""
+        """Forget the text before the current position (or before the oldest block not
+        yet settled: it may be read again), keeping line and column."""
         pos = self._pos
-        if pos == 0:
+        if self._hold is not None:
+            pos = min(pos, self._hold - self._base)
+        if pos <= 0:
             return
         buf = self._buf
         newlines = buf.count("\n", 0, pos)
@@ -103,7 +157,8 @@ class JSONReader:
         else:
             self._col += pos
         self._buf = buf[pos:]
-        self._pos = 0
+        self._pos -= pos
+        self._base += pos
 
     def _location(self, index: int, buf: str | None = None) -> tuple[int, int]:
         """1-based line and column of buffer index `index`."""
@@ -175,32 +230,113 @@ class JSONReader:
 
     def items(self) -> Iterator[tuple[Any, str]]:
         """Each element (or the one value) with its raw JSON text, in order."""
+        self.fast = False
+        while (piece := self.next_piece()) is not None:
+            if isinstance(piece, Element):  # always: no blocks once `fast` is off
+                yield piece.value, piece.raw
+
+    def next_piece(self) -> Block | Element | None:
+        """The next block (while `fast`) or element; None at the end (`done`), or when
+        no block could be cut: then `fast` is off, and the caller sets `index` to the
+        number of elements before this point before asking again."""
+        if self.done:
+            return None
         if not self.is_list:
-            yield self._value("hand 0")
+            value, raw = self._value("hand 0")
             if self._skip_space():
                 raise self._syntax("Extra data", self._pos)
-            return
-        index = 0
-        if not self._skip_space():
-            raise self._syntax("Expecting value", self._pos)
-        if self._buf[self._pos] == "]":
-            self._pos += 1
-            self._end()
-            return
-        while True:
-            yield self._value(f"hand {index}")
-            index += 1
-            if not self._skip_space():
-                raise self._syntax("Expecting ',' delimiter", self._pos)
-            char = self._buf[self._pos]
-            self._pos += 1
-            if char == "]":
-                self._end()
-                return
-            if char != ",":
-                raise self._syntax("Expecting ',' delimiter", self._pos - 1)
+            self.done = True
+            return Element(value, raw)
+        if not self._begun:
+            self._begun = True
             if not self._skip_space():
                 raise self._syntax("Expecting value", self._pos)
+            if self._buf[self._pos] == "]":
+                self._pos += 1
+                self._end()
+                self.done = True
+                return None
+        if self.fast:
+            block = self._block()
+            if block is None:
+                self.fast = False
+                self._alone_until = self._base + self._pos + 1  # just the next element
+            return block
+        value, raw = self._value(f"hand {self.index}")
+        self.index += 1
+        if not self._skip_space():
+            raise self._syntax("Expecting ',' delimiter", self._pos)
+        char = self._buf[self._pos]
+        self._pos += 1
+        if char == "]":
+            self._end()
+            self.done = True
+        elif char != ",":
+            raise self._syntax("Expecting ',' delimiter", self._pos - 1)
+        elif not self._skip_space():
+            raise self._syntax("Expecting value", self._pos)
+        elif 0 < self._alone_until <= self._base + self._pos:
+            self.fast = True  # past the text that did not cut well: blocks again
+            self._alone_until = 0
+        return Element(value, raw)
+
+    def _block(self) -> Block | None:
+        """Cut the next block: the elements up to the first gap between two objects
+        after `block_chars` characters where the brackets balance, or up to the list's
+        end; None when an element may be longer than a hand can be (the reader then
+        reads it alone, and says so)."""
+        while True:
+            buf = self._buf
+            pos = self._pos
+            depth = 0
+            quotes = 0
+            counted = pos
+            found = _BETWEEN_OBJECTS.search(buf, pos + self._block_chars - 1)
+            while found is not None:
+                end = found.start() + 1
+                if end - pos > self._max:
+                    return None
+                # Between two elements the quotes (not escaped) are even and the
+                # brackets balance.  Brackets inside strings spoil the count: blocks
+                # then run longer, up to `max_item` characters.
+                depth += (buf.count("{", counted, end) + buf.count("[", counted, end)
+                          - buf.count("}", counted, end) - buf.count("]", counted, end))
+                quotes += buf.count('"', counted, end) - _escaped_quotes(buf, counted, end)
+                counted = end
+                if depth == 0 and quotes % 2 == 0:
+                    return self._cut(buf[pos:end], found.end(), last=False)
+                found = _BETWEEN_OBJECTS.search(buf, found.end())
+            if len(buf) - pos > self._max:
+                return None
+            if not self._more():
+                break
+        tail = self._buf[self._pos:].rstrip(_WHITESPACE)
+        if not tail.endswith("]"):
+            return None  # not valid JSON: one by one finds the error
+        return self._cut(tail[:-1], len(self._buf), last=True)
+
+    def _cut(self, text: str, next_pos: int, last: bool) -> Block:
+        start = self._base + self._pos
+        if self._hold is None:
+            self._hold = start
+        self._pos = next_pos
+        self.done = last
+        return Block(text, start, self._base + next_pos, last)
+
+    def settle(self, block: Block) -> None:
+        """The block decoded: its text need not be kept for `rewind` any longer."""
+        self._hold = block.next if block.next < self._base + self._pos else None
+
+    def rewind(self, block: Block, index: int) -> None:
+        """The block did not decode: read its text again one element at a time (then
+        blocks again); `index` is the number of elements before it.  Blocks after it
+        are dropped."""
+        self._pos = block.start - self._base
+        self._hold = None
+        self.fast = False
+        self.done = False
+        self.index = index
+        self._alone_until = block.next
 
     def _end(self) -> None:
         if self._skip_space():

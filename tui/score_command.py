@@ -38,7 +38,6 @@ from mj_trainer.engine.settlement import (
     table_problems,
 )
 from mj_trainer.tui.json_stream import (
-    MAX_ITEM_CHARS,
     JSONReader,
     Prefixed,
     StreamError,
@@ -47,13 +46,14 @@ from mj_trainer.tui.json_stream import (
     read_lines,
 )
 from mj_trainer.tui.score_batch import (
-    Item,
+    BLOCK_CHARS,
     Options,
     Problems,
     Progress,
     Spool,
     default_jobs,
-    outcomes,
+    line_batches,
+    list_batches,
     stderr_line,
     write_lines,
     write_list,
@@ -343,11 +343,7 @@ def _run_stream(input_path: str | None, options: Options, jsonl: bool, jobs: int
     """`score --json` (or `--jsonl`) on hands from a file or standard input."""
     if jsonl:
         with _opened(input_path) as source, _reading(input_path):
-            items = (Item(f"line {n}", text) if text is not None else
-                     Item(f"line {n}", "", problems=[f"longer than {MAX_ITEM_CHARS:,} "
-                                                     "characters: not a hand"])
-                     for n, text in read_lines(source))
-            bad = write_lines(outcomes(items, options, jobs, Progress()), sys.stdout,
+            bad = write_lines(line_batches(read_lines(source), options, jobs), sys.stdout,
                               stderr_line)
         return EXIT_INPUT if bad else 0
     problems = Problems()
@@ -355,11 +351,9 @@ def _run_stream(input_path: str | None, options: Options, jsonl: bool, jobs: int
     spool = Spool()
     try:
         with _opened(input_path) as source, _reading(input_path):
-            reader = JSONReader(source)
-            items = (Item(f"hand {i}", raw, value, decoded=True)
-                     for i, (value, raw) in enumerate(reader.items()))
-            write_list(outcomes(items, options, jobs, progress), spool, problems, progress,
-                       is_list=reader.is_list)
+            reader = JSONReader(source, block_chars=BLOCK_CHARS)
+            write_list(list_batches(reader, options, jobs, progress), spool, problems,
+                       progress, is_list=reader.is_list)
     except InputError as err:
         spool.close()
         # A syntax error stands alone, as when the whole text was decoded at once.
