@@ -12,12 +12,14 @@ refuses impossible requests up front.  Templates aim to make the pattern *count*
 not just appear: they keep out the bigger patterns of the same family where that
 is cheap (the scorer verifies every hand anyway; a miss costs one more attempt).
 A detector with no template still works: hands are then drawn at random and kept
-when the scorer counts the pattern.
+when the scorer counts the pattern.  A detector may also declare its template where
+it is declared (`template=DeclaredTemplate(...)` in `engine/patterns/`); those are
+registered here too, after the ones below.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from itertools import combinations_with_replacement
 from typing import Final
@@ -41,7 +43,7 @@ from mj_trainer.engine.generator.errors import Retry
 from mj_trainer.engine.hand import Incidental
 from mj_trainer.engine.patterns import basics, honors, incidentals, irregular, suits, terminals
 from mj_trainer.engine.patterns import sets as set_rules
-from mj_trainer.engine.patterns.registry import CATALOGUE, CHICKEN_HAND, name_of
+from mj_trainer.engine.patterns.registry import CATALOGUE, CHICKEN_HAND, Detector, name_of
 from mj_trainer.engine.tiles import Tile
 
 Build = Callable[[Draft], None]
@@ -886,3 +888,15 @@ put(incidentals.all_seasons, _full_set(tiles.SEASONS, tiles.FLOWERS), ANY_SHAPE,
 @template(incidentals.all_bonus_tiles, shapes=ANY_SHAPE)
 def all_bonus_tiles(d: Draft) -> None:
     d.bonus = tiles.FLOWERS + tiles.SEASONS
+
+
+def declared_templates(catalogue: Mapping[str, Detector]) -> list[Template]:
+    """The templates declared with their detectors (`DeclaredTemplate`), as `Template`s."""
+    return [Template(entry.name, entry.template.build, entry.template.shapes,
+                     _names(entry.template.implies))
+            for entry in catalogue.values() if entry.template is not None]
+
+
+for _declared in declared_templates(CATALOGUE):
+    assert _declared.detector not in TEMPLATES, f"{_declared.detector}: two templates"
+    TEMPLATES[_declared.detector] = _declared

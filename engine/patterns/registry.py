@@ -12,7 +12,7 @@ from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 from enum import Flag, IntFlag, auto
-from typing import Final, TypeVar
+from typing import Any, Final, TypeVar
 
 from mj_trainer.engine import tiles
 from mj_trainer.engine.arrangements import Arrangement, Group, GroupKind, Shape
@@ -116,6 +116,25 @@ class Shown:
 Proof = Callable[[Hand, Arrangement | None], Shown | None]
 
 
+# A generator template (`Callable[[generator.builder.Draft], None]`): typed loosely here
+# so that the catalogue, which the scorer loads, never imports the generator.
+Recipe = Callable[[Any], None]
+
+
+@dataclass(frozen=True, slots=True)
+class DeclaredTemplate:
+    """A generator template declared with its detector (`template=` of the decorators).
+
+    `shapes` are the hand shapes it builds and `implies` the detectors (functions or
+    names) every hand it builds shows as well; `engine.generator.templates` registers
+    it like its own (`Template`).
+    """
+
+    build: Recipe
+    shapes: tuple[Shape, ...] = (Shape.REGULAR,)
+    implies: tuple[Callable[..., int] | str, ...] = ()
+
+
 def whole_hand(hand: Hand, arrangement: Arrangement | None) -> Shown | None:
     """The evidence of a pattern no smaller part of the hand makes."""
     return None
@@ -136,6 +155,7 @@ class Detector:
     no_template: str = ""  # why the generator has no template for it ("": it has one)
     rulings: tuple[str, ...] = ()  # the rulings (R numbers) that settle how it is read
     needs: Needs = ANYTHING  # when it can answer anything but 0 (the scorer's pre-check)
+    template: DeclaredTemplate | None = None  # a template declared with it (or in templates.py)
 
 
 CATALOGUE: dict[str, Detector] = {}
@@ -421,14 +441,16 @@ def has_trait(detector: str, trait: Trait) -> bool:
 
 def _declare(name: str, scope: str, shapes: frozenset[Shape] | None, shows: Proof | None,
              traits: Trait, reads: tuple[str, ...], breaks: Proof | None,
-             fn: Callable[..., int] | None, no_template: str, needs: Needs = ANYTHING) -> None:
+             fn: Callable[..., int] | None, no_template: str, needs: Needs = ANYTHING,
+             template: DeclaredTemplate | None = None) -> None:
     assert name not in CATALOGUE, name
+    assert not (template and no_template), f"{name}: a template or a reason, not both"
     CATALOGUE[name] = Detector(name, scope, shapes, shows, traits, frozenset(reads), breaks,
-                               fn, no_template, needs=needs)
+                               fn, no_template, needs=needs, template=template)
 
 
 def cite(ruling: str, *detectors: Callable[..., int] | str) -> None:
-    """Record that `ruling` (an R number of docs/rulings.md) settles these detectors
+    """Record that `ruling` (an R number of quizzes/rulings.md) settles these detectors
     (detector functions, or the name of one of the scorer's own patterns)."""
     for d in detectors:
         name = d if isinstance(d, str) else name_of(d)
@@ -450,17 +472,20 @@ R = TypeVar("R", bound=ReadingDetector)
 def hand_detector(name: str, shapes: frozenset[Shape] | None = None, *,
                   shows: Proof | None = None, traits: Trait = Trait.NONE,
                   reads: tuple[str, ...] = (), breaks: Proof | None = None,
-                  no_template: str = "", needs: Needs = ANYTHING) -> Callable[[H], H]:
+                  no_template: str = "", needs: Needs = ANYTHING,
+                  template: DeclaredTemplate | None = None) -> Callable[[H], H]:
     """Declare a detector that needs only the tiles and context of the hand.
 
     `shapes` names the hand shapes it can ever fire for when that is narrower than
     all of them (kongs exist only in regular hands); the scorer runs it once a hand.
     `shows` is its evidence, `traits` and `reads` what it needs (see `Detector`);
-    `needs` the hand flags without which it always answers 0.
+    `needs` the hand flags without which it always answers 0; `template` its
+    generator template, when it is declared here rather than in templates.py.
     """
 
     def register(fn: H) -> H:
-        _declare(name, "hand", shapes, shows, traits, reads, breaks, fn, no_template, needs)
+        _declare(name, "hand", shapes, shows, traits, reads, breaks, fn, no_template, needs,
+                 template)
         HAND_DETECTORS[name] = fn
         if shapes is not None:
             DETECTOR_SHAPES[name] = shapes
@@ -484,14 +509,17 @@ def void_when(name: str) -> Callable[[Callable[[HandFacts], str | None]],
 def reading_detector(name: str, shapes: frozenset[Shape] = SETS, *,
                      shows: Proof | None = None, traits: Trait = Trait.NONE,
                      reads: tuple[str, ...] = (), breaks: Proof | None = None,
-                     no_template: str = "", needs: Needs = ANYTHING) -> Callable[[R], R]:
+                     no_template: str = "", needs: Needs = ANYTHING,
+                     template: DeclaredTemplate | None = None) -> Callable[[R], R]:
     """Declare a detector that reads one arrangement of the given shapes.
 
-    `needs` says which hands and readings it can fire for at all (see `Needs`).
+    `needs` says which hands and readings it can fire for at all (see `Needs`);
+    `template` is as for `hand_detector`.
     """
 
     def register(fn: R) -> R:
-        _declare(name, "reading", shapes, shows, traits, reads, breaks, fn, no_template, needs)
+        _declare(name, "reading", shapes, shows, traits, reads, breaks, fn, no_template, needs,
+                 template)
         READING_DETECTORS[name] = fn
         DETECTOR_SHAPES[name] = shapes
         return fn

@@ -1,0 +1,51 @@
+"""A detector may declare its generator template where it is declared, so that adding
+a detector touches its module, a ruleset file and tests only."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Any
+
+import pytest
+
+from mj_trainer.engine.arrangements import Shape
+from mj_trainer.engine.generator.templates import TEMPLATES, declared_templates
+from mj_trainer.engine.patterns import basics
+from mj_trainer.engine.patterns.registry import (
+    CATALOGUE,
+    DeclaredTemplate,
+    HandFacts,
+    hand_detector,
+    whole_hand,
+)
+
+
+def _build(d: Any) -> None:
+    d.closed = True
+
+
+def test_a_declared_template_becomes_a_generator_template() -> None:
+    entry = replace(CATALOGUE["all_simples"], name="scratch", no_template="",
+                    template=DeclaredTemplate(_build, (Shape.REGULAR, Shape.SEVEN_PAIRS),
+                                              (basics.concealed_hand, "all_simples")))
+    (made,) = declared_templates({"scratch": entry})
+    assert made.detector == "scratch" and made.build is _build
+    assert made.shapes == (Shape.REGULAR, Shape.SEVEN_PAIRS)
+    # Implied detectors are named, whether given as functions or names; seven pairs
+    # are always concealed on top of that.
+    assert made.implied(Shape.REGULAR) == ("concealed_hand", "all_simples")
+    assert made.implied(Shape.SEVEN_PAIRS).count("concealed_hand") == 2
+
+
+def test_every_declared_template_is_registered() -> None:
+    for made in declared_templates(CATALOGUE):
+        assert TEMPLATES[made.detector] == made
+
+
+def test_a_template_and_a_reason_for_none_cannot_both_be_declared() -> None:
+    with pytest.raises(AssertionError, match="not both"):
+        @hand_detector("scratch_both", shows=whole_hand, no_template="why not",
+                       template=DeclaredTemplate(_build))
+        def scratch_both(f: HandFacts) -> int:
+            return 0
+    assert "scratch_both" not in CATALOGUE
