@@ -318,14 +318,38 @@ class LessonRound(Round):
 
 
 FIRST_LESSONS: Final = 3  # until this many lessons are passed, quick rounds start easy
+EASY_LEVEL: Final = "easy"
+AUTO_LEVEL: Final = "medium"  # the level the "auto" difficulty settles on
 
 
-def starting_difficulty(store: ProgressStore | None, rules: Ruleset, chosen: str) -> str:
-    """`chosen`, except that a new learner's default level ("medium") is "easy" until
-    the first lessons of the course are passed."""
-    if chosen != "medium" or store is None:
+def effective_difficulty(chosen: str, lessons_passed: int, *, easy_start: bool = True) -> str:
+    """The level a quick round is played at: `chosen`, except that the "auto" level
+    (`easy_start` with the default "medium") is easy until `FIRST_LESSONS` lessons are
+    passed.  A learner who chose a level (easy_start off, or another level) keeps it."""
+    if easy_start and chosen == AUTO_LEVEL and lessons_passed < FIRST_LESSONS:
+        return EASY_LEVEL
+    return chosen
+
+
+def starting_difficulty(store: ProgressStore | None, rules: Ruleset, chosen: str, *,
+                        easy_start: bool = True) -> str:
+    """`effective_difficulty` for the lessons this learner passed under `rules` (a
+    session without a progress file keeps `chosen`: nothing can be passed there)."""
+    if store is None:
         return chosen
-    return "easy" if len(passed_lessons(store, rules)) < FIRST_LESSONS else chosen
+    return effective_difficulty(chosen, len(passed_lessons(store, rules)),
+                                easy_start=easy_start)
+
+
+def easy_start_note(lessons_passed: int) -> str:
+    """What keeps the "auto" level easy, for a menu: "until you pass 3 lessons"
+    ("" once enough lessons are passed)."""
+    left = FIRST_LESSONS - lessons_passed
+    if left <= 0:
+        return ""
+    if lessons_passed == 0:
+        return f"until you pass {FIRST_LESSONS} lessons"
+    return f"until you pass {left} more lesson{'s' if left != 1 else ''}"
 
 
 def lesson_round(rules: Ruleset, lesson_id: str, *, seed: int, store: ProgressStore | None,

@@ -155,6 +155,10 @@ def plan_for(msg: RoundRequest, settings: Settings, *, store: ProgressStore | No
         from mj_trainer.tui.hand_round import hand_plan
 
         plan = hand_plan(msg, store=store, seed=seed, clock=clock)
+    elif msg.patterns:
+        from mj_trainer.quizzes.mastery import drill_plan
+
+        plan = drill_plan(msg, msg.patterns, settings, store=store, seed=seed, clock=clock)
     else:
         plan = review_plan(msg, settings, store=store, seed=seed, clock=clock)
     return plan
@@ -301,6 +305,11 @@ class TrainerApp(App[None]):
             self._apply_theme(settings.theme)
         if settings.ruleset != old.ruleset:
             self.ruleset = self._load_ruleset(settings.ruleset, report=False)
+        if settings.desired_retention != old.desired_retention and self.store is not None:
+            # Review and mastery read the scheduler from the store: both follow at once.
+            from mj_trainer.quizzes.review import Reviewer
+
+            self.store.reviewer = Reviewer.with_retention(settings.desired_retention)
         if settings != old:
             for screen in self.screen_stack:
                 screen.post_message(SettingsChanged(settings))
@@ -312,7 +321,8 @@ class TrainerApp(App[None]):
         return f"Saved to {self.config.path}"
 
     def _set_difficulty(self, level: str) -> None:
-        message = self.update_settings(self.settings.with_(difficulty=level))
+        # A level chosen with home's key is kept: the "auto" easy start ends.
+        message = self.update_settings(self.settings.with_(difficulty=level, easy_start=False))
         if message and message.startswith("not saved"):
             self.notify(message, severity="warning", timeout=4)
 
@@ -491,7 +501,15 @@ class TrainerApp(App[None]):
             return
         self.push_screen(HelpScreen(help_name(self.screen), self.tile_style))
 
-    def action_quick_round(self, difficulty: str) -> None:
+    def action_quick_round(self, difficulty: str = "") -> None:
+        """A quick round at `difficulty`, or at the learner's level when it is empty
+        (the "auto" level is easy until the first lessons are passed)."""
+        if not difficulty:
+            from mj_trainer.quizzes.course import starting_difficulty
+
+            s = self.settings
+            difficulty = starting_difficulty(self.store, self.ruleset, s.difficulty,
+                                             easy_start=s.easy_start)
         self.post_message(StartRandom(difficulty=difficulty))
 
     def action_review(self) -> None:
@@ -518,6 +536,8 @@ class TrainerApp(App[None]):
         yield SystemCommand("Home", "Back to the home screen", self.go_home)
         yield SystemCommand("Learn: the course", "Lessons, one topic at a time, with drills",
                             partial(self.open_screen, "course"))
+        yield SystemCommand("Quick round", "A round of random hands at your level",
+                            self.action_quick_round)
         for level in ("easy", "medium", "hard", "mixed"):
             yield SystemCommand(f"Quick round: {level}", f"A round of random {level} hands",
                                 partial(self.action_quick_round, level))

@@ -12,6 +12,11 @@ The file is written by the settings screen, one ``key = value`` line per setting
     difficulty = "medium"
     theme = "mj-jade"
     desired_retention = 0.9
+    easy_start = true
+
+``easy_start`` is the "auto" difficulty: quick rounds are easy until the first
+lessons of the course are passed, then the chosen ``difficulty``; choosing a level
+on the settings screen or with home's level key turns it off.
 
 A file that cannot be read, is not valid TOML, or holds a value this version does
 not understand is *reported* (`ConfigFile.problem`) and never written over: the app
@@ -27,6 +32,7 @@ without paying for the user interface.
 
 from __future__ import annotations
 
+import math
 import os
 import tomllib
 from dataclasses import dataclass, field, replace
@@ -61,6 +67,13 @@ class Settings:
     difficulty: str = "medium"
     theme: str = DEFAULT_THEME
     desired_retention: float = DEFAULT_RETENTION  # the review scheduler's target
+    easy_start: bool = True  # "auto": easy until the first lessons are passed
+
+    @property
+    def auto_difficulty(self) -> bool:
+        """True when the level is left to the course (easy for a new learner, then
+        medium), False when the learner chose one."""
+        return self.easy_start and self.difficulty == "medium"
 
     def with_(self, **changes: Any) -> Settings:
         """A copy with some settings changed."""
@@ -76,6 +89,7 @@ class Settings:
             "difficulty": self.difficulty,
             "theme": self.theme,
             "desired_retention": self.desired_retention,
+            "easy_start": self.easy_start,
         }
 
 
@@ -171,9 +185,38 @@ def parse_settings(data: dict[str, Any]) -> tuple[Settings, list[str]]:
                 MIN_RETENTION <= retention <= MAX_RETENTION):
             changes["desired_retention"] = float(retention)
         else:
-            problems.append(f"desired_retention: {retention!r} is not a number from "
+            problems.append(f"desired_retention: {_short(retention)} is not a number from "
                             f"{MIN_RETENTION} to {MAX_RETENTION}")
+    easy_start = data.get("easy_start")
+    if easy_start is not None:
+        if isinstance(easy_start, bool):
+            changes["easy_start"] = easy_start
+        else:
+            problems.append(f"easy_start: {_short(easy_start)} is not true or false")
     return base.with_(**changes), problems
+
+
+def parse_retention(text: str) -> tuple[float | None, str]:
+    """A desired retention as typed: "0.85", "85" or "85%" -> (0.85, "").  Anything
+    else -> (None, what is wrong), said so that the learner can fix it."""
+    cleaned = text.strip().replace(",", ".").replace(" ", "")
+    if not cleaned:
+        return None, "type the chance of recall, e.g. 0.9"
+    percent = cleaned.endswith("%")
+    body = cleaned.removesuffix("%")
+    try:
+        value = float(body)
+    except ValueError:
+        return None, f"{_short(text, 12)} is not a number"
+    if not math.isfinite(value):
+        return None, f"{_short(text, 12)} is not a number"
+    if percent or value > 1:
+        value /= 100
+    value = round(value, 4)
+    if not MIN_RETENTION <= value <= MAX_RETENTION:
+        return None, (f"choose from {MIN_RETENTION:g} to {MAX_RETENTION:g} "
+                      f"({MIN_RETENTION:.0%} to {MAX_RETENTION:.0%})")
+    return value, ""
 
 
 def _kinds(value: Any) -> tuple[QuestionKind, ...] | None:

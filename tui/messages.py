@@ -42,7 +42,10 @@ class StartRandom(Message):
 
 @dataclass
 class StartReview(Message):
-    """A round drilling the patterns the review scheduler says are due."""
+    """A round drilling the patterns the review scheduler says are due, or, when
+    `patterns` are given, a drill of those patterns (the stats screen's weakest)."""
+
+    patterns: tuple[str, ...] = ()
 
 
 @dataclass

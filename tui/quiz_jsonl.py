@@ -172,8 +172,9 @@ def protocol_round(args: argparse.Namespace, store: Any) -> Any:
             from mj_trainer.engine.ruleset import load
             from mj_trainer.quizzes.course import starting_difficulty
 
-            level = args.difficulty or starting_difficulty(store, load(settings.ruleset),
-                                                           settings.difficulty)
+            level = args.difficulty or starting_difficulty(
+                store, load(settings.ruleset), settings.difficulty,
+                easy_start=settings.easy_start)
             plan = random_plan(RandomRequest(level, args.target), settings, store=store,
                                seed=seed, now=now)
     except SessionError as err:

@@ -11,12 +11,16 @@ import pytest
 from mj_trainer.engine.ruleset import builtin_names, load
 from mj_trainer.engine.scoring import score
 from mj_trainer.quizzes.course import (
+    FIRST_LESSONS,
     LessonRound,
     LessonSource,
     LessonStatus,
     course,
+    easy_start_note,
+    effective_difficulty,
     lesson,
     next_lesson,
+    record_pass,
     starting_difficulty,
     statuses,
     worked_hands,
@@ -96,3 +100,35 @@ def test_unknown_lesson_names_the_ones_there_are() -> None:
 def _next_id(store: ProgressStore) -> str | None:
     one = next_lesson(store, load("mj-score-eval"))
     return one.id if one is not None else None
+
+
+@pytest.mark.parametrize("chosen", ["easy", "medium", "hard", "mixed"])
+def test_auto_level_is_easy_until_the_first_lessons_and_a_choice_is_kept(chosen: str) -> None:
+    for passed in range(FIRST_LESSONS + 2):
+        auto = effective_difficulty(chosen, passed, easy_start=True)
+        if chosen == "medium" and passed < FIRST_LESSONS:
+            assert auto == "easy"
+        else:
+            assert auto == chosen
+        # A level the learner chose (easy start off) is played as chosen, always.
+        assert effective_difficulty(chosen, passed, easy_start=False) == chosen
+
+
+def test_easy_start_note_counts_down_the_lessons_left() -> None:
+    assert easy_start_note(0) == f"until you pass {FIRST_LESSONS} lessons"
+    assert easy_start_note(FIRST_LESSONS - 1) == "until you pass 1 more lesson"
+    assert easy_start_note(FIRST_LESSONS) == "" and easy_start_note(FIRST_LESSONS + 4) == ""
+
+
+def test_starting_difficulty_follows_the_lessons_passed_in_the_store(tmp_path: Path) -> None:
+    rules = load("mj-score-eval")
+    with ProgressStore.open(tmp_path) as store:
+        ids = [one.id for one in course(rules)][:FIRST_LESSONS]
+        for k, lesson_id in enumerate(ids):
+            assert starting_difficulty(store, rules, "medium") == "easy", k
+            assert starting_difficulty(store, rules, "medium", easy_start=False) == "medium"
+            record_pass(store, rules, lesson_id, 1.0)
+        assert starting_difficulty(store, rules, "medium") == "medium"
+        # Lessons passed under another ruleset do not count for this one.
+        assert starting_difficulty(store, load("zung-jung"), "medium") == "easy"
+    assert starting_difficulty(None, rules, "medium") == "medium"  # no progress file

@@ -4,25 +4,41 @@ missed and wrongly claimed follow the answers."""
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
+import pytest
+
 from mj_trainer.engine.ruleset import load
 from mj_trainer.quizzes.mastery import (
+    DRILL_TITLE,
     STREAK,
     PatternMastery,
     Status,
+    drill_plan,
     grouped,
     level_of,
     mastery,
     weakest,
 )
-from mj_trainer.quizzes.questions import PatternsAnswer
+from mj_trainer.quizzes.questions import PatternsAnswer, QuestionKind
 from mj_trainer.quizzes.review import Reviewer
 from mj_trainer.quizzes.round import Round, RoundSettings
+from mj_trainer.quizzes.session import SessionError
 from mj_trainer.quizzes.sources import ListSource
 from mj_trainer.quizzes.store import ProgressStore
 from tests.quizzes.conftest import qhand
+
+
+@dataclass(frozen=True)
+class Settings:
+    """What a round plan reads of the learner's settings (`session.SessionSettings`)."""
+
+    ruleset: str = "mj-score-eval"
+    round_length: int = 10
+    kinds: tuple[QuestionKind, ...] = (QuestionKind.PATTERNS,)
+
 
 CHOWS = "c123 c456 b234 b567 k5 +k5"  # All Chows (1.2) 5 + Concealed Hand (1.3) 5 = 10
 DAY0 = datetime(2026, 3, 2, 9, 0, tzinfo=UTC)
@@ -104,3 +120,30 @@ def test_grouped_by_category_counts_known(tmp_path: Path) -> None:
     assert cats[0].id == "1" and cats[0].known == 0
     fams = grouped(rows, RULES, "family")
     assert sum(g.total for g in fams) == len(RULES.patterns)
+
+
+def test_a_drill_asks_about_each_weak_pattern_in_turn_and_is_recorded(tmp_path: Path) -> None:
+    weak = ("1.4", "8.1.1", "1.3")
+    settings = Settings(round_length=5)
+    with ProgressStore.open(tmp_path) as store:
+        plan = drill_plan("again", weak, settings, store=store, seed=3)
+        assert plan.title == DRILL_TITLE and plan.again == "again"
+        rnd = plan.build()
+        focus = []
+        while (q := rnd.ask()) is not None:
+            counted = {h.pattern.id for h in q.result.counted}
+            assert q.item.focus in counted  # each hand holds the pattern it is aimed at
+            focus.append(q.item.focus)
+            rnd.answer(q.expected())
+        summary = rnd.finish()
+        assert focus == [weak[k % len(weak)] for k in range(5)]
+        assert summary.questions == 5
+        assert len(store.rounds()) == 1 and store.rounds()[0].answered == 5
+
+
+def test_a_drill_of_nothing_or_of_unknown_patterns_is_refused(tmp_path: Path) -> None:
+    with ProgressStore.open(tmp_path) as store:
+        with pytest.raises(SessionError, match="No weak patterns"):
+            drill_plan(None, (), Settings(), store=store, seed=1)
+        with pytest.raises(SessionError, match=r"no pattern 99\.9"):
+            drill_plan(None, ("1.2", "99.9"), Settings(), store=store, seed=1)

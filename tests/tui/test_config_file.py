@@ -172,3 +172,61 @@ def test_a_broken_extends_chain_in_the_settings_gives_a_notice(tmp_path: Path) -
             assert app.ruleset.id == "mj-score-eval" and app.is_running
 
     asyncio.run(body())
+
+
+# --------------------------------------------------------------------------- retention
+
+
+@given(st.floats(0.7, 0.99))
+def test_a_retention_in_range_is_read_as_a_fraction_or_a_percent(value: float) -> None:
+    from mj_trainer.tui.config import parse_retention
+
+    as_fraction, problem = parse_retention(f"{value:.4f}")
+    assert problem == "" and as_fraction is not None
+    assert abs(as_fraction - value) < 1e-4
+    as_percent, _ = parse_retention(f" {value * 100:.2f} % ")
+    assert as_percent is not None and abs(as_percent - value) < 1e-4
+
+
+@given(st.text(max_size=12))
+def test_any_typed_retention_is_a_value_in_range_or_a_message(text: str) -> None:
+    from mj_trainer.tui.config import MAX_RETENTION, MIN_RETENTION, parse_retention
+
+    value, problem = parse_retention(text)
+    if value is None:
+        assert problem and "\n" not in problem
+    else:
+        assert problem == "" and MIN_RETENTION <= value <= MAX_RETENTION
+
+
+def test_retention_messages_say_what_is_wrong() -> None:
+    from mj_trainer.tui.config import parse_retention
+
+    assert parse_retention("")[1] == "type the chance of recall, e.g. 0.9"
+    assert parse_retention("0.5")[1] == "choose from 0.7 to 0.99 (70% to 99%)"
+    assert parse_retention("100%")[1] == "choose from 0.7 to 0.99 (70% to 99%)"
+    assert parse_retention("nan")[1] == "'nan' is not a number"
+    assert parse_retention("zero")[1] == "'zero' is not a number"
+    assert parse_retention("0,85") == (0.85, "")
+
+
+def test_retention_and_easy_start_round_trip_and_bad_values_are_reported(
+        tmp_path: Path) -> None:
+    path = tmp_path / "config.toml"
+    assert ConfigFile.load(path).save(Settings(desired_retention=0.85,
+                                               easy_start=False)) is None
+    again = ConfigFile.load(path)
+    assert again.problem is None
+    assert again.settings.desired_retention == 0.85 and again.settings.easy_start is False
+    path.write_text('desired_retention = 2\neasy_start = "yes"\n', encoding="utf-8")
+    broken = ConfigFile.load(path)
+    assert broken.problem is not None
+    assert "desired_retention: 2 is not a number from 0.7 to 0.99" in broken.problem
+    assert "easy_start: 'yes' is not true or false" in broken.problem
+    assert broken.settings == Settings()
+
+
+def test_the_auto_level_is_medium_with_easy_start() -> None:
+    assert Settings().auto_difficulty
+    assert not Settings(easy_start=False).auto_difficulty
+    assert not Settings(difficulty="hard").auto_difficulty

@@ -137,6 +137,26 @@ def test_stats_filled(snap_compare: Compare, size: tuple[int, int], tmp_path: Pa
         store.close()
 
 
+@pytest.mark.parametrize("size", SIZES)
+def test_stats_mastery(snap_compare: Compare, size: tuple[int, int], tmp_path: Path,
+                       utc_clock: None) -> None:
+    """The Mastery tab: each category with its patterns' levels, and the weakest."""
+    store = open_store(tmp_path)
+    fill(store)
+    later = T0 + timedelta(days=12)
+    app = Host(lambda: StatsScreen(store, load(), now=lambda: later, today=later.date()))
+
+    async def run(pilot: Pilot[Any]) -> None:
+        await settle(pilot)
+        await pilot.press("7")
+        await pilot.pause()
+
+    try:
+        assert snap_compare(app, terminal_size=size, run_before=run)
+    finally:
+        store.close()
+
+
 def test_stats_empty(snap_compare: Compare, tmp_path: Path) -> None:
     store = open_store(tmp_path)
     app = Host(lambda: StatsScreen(store, load(), now=lambda: T0))

@@ -190,6 +190,25 @@ def test_settings(snap_compare: SnapCompare, tmp_path: Path, size: tuple[int, in
 
 
 @pytest.mark.parametrize("size", SIZES)
+def test_settings_retention(snap_compare: SnapCompare, tmp_path: Path,
+                            size: tuple[int, int]) -> None:
+    """The desired retention field, scrolled into view, with a value out of range."""
+    app = _app(tmp_path)
+
+    async def run(pilot: Pilot[None]) -> None:
+        await pilot.pause()
+        app.open_settings()
+        await pilot.pause()
+        field = app.screen.query_one("#retention", Input)
+        field.focus()
+        await pilot.press("end", "backspace", "backspace", "backspace", "0", "full_stop", "5")
+        app.screen.scroll_to_widget(field, animate=False)
+        await pilot.pause()
+
+    assert snap_compare(app, terminal_size=size, run_before=run)
+
+
+@pytest.mark.parametrize("size", SIZES)
 def test_help_modal(snap_compare: SnapCompare, tmp_path: Path, size: tuple[int, int]) -> None:
     app = _app(tmp_path)
     start = _start(app, tmp_path)

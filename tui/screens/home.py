@@ -15,6 +15,7 @@ from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
 from mj_trainer.engine import tiles
+from mj_trainer.quizzes.course import easy_start_note, effective_difficulty
 from mj_trainer.tui.config import DIFFICULTIES, Settings
 from mj_trainer.tui.messages import OpenScreen, SettingsChanged, StartRandom, StartReview
 from mj_trainer.tui.safe_screen import SafeScreen
@@ -157,7 +158,11 @@ class HomeScreen(SafeScreen[None]):
                 return "new here? start with lesson 1"
             return f"next: lesson {st.next_lesson}"
         if entry == "quick":
-            return f"random · {s.difficulty} (d) · {s.round_length} questions"
+            level = self.quick_level()
+            st = self.stats
+            if s.auto_difficulty and st is not None and st.available and level != s.difficulty:
+                return f"{level} (d) {easy_start_note(st.lessons_passed)}"
+            return f"random · {level} (d) · {s.round_length} questions"
         if entry == "review":
             st = self.stats
             if st is None:
@@ -186,17 +191,26 @@ class HomeScreen(SafeScreen[None]):
         if event.option.id:
             self.action_menu(event.option.id)
 
-    def action_menu(self, entry: str) -> None:
+    def quick_level(self) -> str:
+        """The level of a quick round now: the chosen one, or with the "auto" level easy
+        until the first lessons of the course are passed (`effective_difficulty`)."""
         s = self._settings()
+        st = self.stats
+        if st is None or not st.available:  # nothing known (yet): nothing passed to count
+            return s.difficulty
+        return effective_difficulty(s.difficulty, st.lessons_passed, easy_start=s.easy_start)
+
+    def action_menu(self, entry: str) -> None:
         if entry == "quick":
-            self.post_message(StartRandom(difficulty=s.difficulty))
+            self.post_message(StartRandom(difficulty=self.quick_level()))
         elif entry == "review":
             self.post_message(StartReview())
         else:
             self.post_message(OpenScreen(entry))
 
     def action_cycle_difficulty(self) -> None:
-        current = self._settings().difficulty
+        """The next level after the one shown; a level chosen here is kept (no "auto")."""
+        current = self.quick_level()
         nxt = DIFFICULTIES[(DIFFICULTIES.index(current) + 1) % len(DIFFICULTIES)]
         if self._set_difficulty is not None:
             self._set_difficulty(nxt)

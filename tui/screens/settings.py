@@ -1,6 +1,7 @@
 """Settings: ruleset (a built-in one or a house-rules file), tile style (with a live
-preview), round length, question kinds, difficulty and theme.  Every change is applied
-and saved at once.
+preview), round length, question kinds, difficulty (with "auto": easy until the first
+lessons are passed), the review scheduler's desired retention, and theme.  Every change
+is applied and saved at once; a value typed wrong is said so where it is typed.
 
 A house-rules file is chosen by typing its path and pressing enter: the file is loaded
 and validated (`engine.ruleset.load`), every problem is listed, and only a file that
@@ -28,8 +29,17 @@ from textual.widgets import (
 )
 
 from mj_trainer.engine import tiles
+from mj_trainer.quizzes.course import FIRST_LESSONS
 from mj_trainer.quizzes.questions import QuestionKind
-from mj_trainer.tui.config import DIFFICULTIES, MAX_ROUND, MIN_ROUND, Settings
+from mj_trainer.tui.config import (
+    DIFFICULTIES,
+    MAX_RETENTION,
+    MAX_ROUND,
+    MIN_RETENTION,
+    MIN_ROUND,
+    Settings,
+    parse_retention,
+)
 from mj_trainer.tui.messages import SettingsChanged
 from mj_trainer.tui.safe_screen import SafeScreen
 from mj_trainer.tui.tile_text import TileStyle, tile_text
@@ -49,6 +59,17 @@ _STYLE_NOTES = {
     TileStyle.CJK: "Chinese characters: needs a font with them",
     TileStyle.UNICODE: "the U+1F000 tiles: some terminals draw them oddly",
 }
+AUTO = "auto"  # the difficulty left to the course: easy, then medium
+LEVELS = (AUTO, *DIFFICULTIES)
+_LEVEL_NOTES = {
+    AUTO: f"easy until {FIRST_LESSONS} lessons of the course are passed, then medium",
+    "easy": "one to three plain patterns",
+    "medium": "kongs, richer sums",
+    "hard": "traps: limits, the cap, two readings",
+    "mixed": "any level",
+}
+RETENTION_NOTE = (f"chance of recall when a pattern comes back ({MIN_RETENTION:g}-"
+                  f"{MAX_RETENTION:g}); higher: more reviews")
 _KIND_KEYS = {QuestionKind.PATTERNS: "kind-patterns", QuestionKind.TOTAL: "kind-total",
               QuestionKind.DOES_COUNT: "kind-does-count", QuestionKind.IS_WIN: "kind-is-win"}
 
@@ -63,6 +84,22 @@ def preview(style: TileStyle) -> Content:
                                                       winning=i == len(PREVIEW_TILES) - 2)))
     parts.append((f"\n{_STYLE_NOTES[style]}", "$foreground 55%"))
     return Content.assemble(*parts)
+
+
+def level_choice(settings: Settings) -> str:
+    """The difficulty radio's choice: "auto" while the course decides, else the level."""
+    return AUTO if settings.auto_difficulty else settings.difficulty
+
+
+def with_level(settings: Settings, choice: str) -> Settings:
+    """`settings` with a choice of the difficulty radio ("auto" or a level) made."""
+    if choice == AUTO:
+        return settings.with_(difficulty="medium", easy_start=True)
+    return settings.with_(difficulty=choice, easy_start=False)
+
+
+def _level_note(choice: str) -> Content:
+    return Content.assemble((_LEVEL_NOTES.get(choice, ""), "$foreground 55%"))
 
 
 Saver = Callable[[Settings], str | None]
@@ -129,10 +166,19 @@ class SettingsScreen(SafeScreen[None]):
                                        id=_KIND_KEYS[kind])
             with Horizontal(classes="setting"):
                 yield Label("Difficulty", classes="setting-label")
-                with RadioSet(id="difficulty", compact=True):
-                    for level in DIFFICULTIES:
-                        yield RadioChoice(level, value=level == s.difficulty,
-                                          id=f"difficulty-{level}", compact=True)
+                with Vertical(id="difficulty-box"):
+                    with RadioSet(id="difficulty", compact=True):
+                        for level in LEVELS:
+                            yield RadioChoice(level, value=level == level_choice(s),
+                                              id=f"difficulty-{level}", compact=True)
+                    yield Static(_level_note(level_choice(s)), id="difficulty-note")
+            with Horizontal(classes="setting"):
+                yield Label("Retention", classes="setting-label")
+                yield Input(f"{s.desired_retention:g}", compact=True, max_length=6,
+                            id="retention", tooltip="The review scheduler's desired "
+                            "retention: 0.9 brings a pattern back when the chance you "
+                            "still know it has fallen to 90%")
+                yield Static(RETENTION_NOTE, id="retention-note")
             with Horizontal(classes="setting"):
                 yield Label("Theme", classes="setting-label")
                 yield Select([(name, name) for name in self.themes], value=s.theme,
@@ -276,7 +322,11 @@ class SettingsScreen(SafeScreen[None]):
         self.query_one("#round-length", Input).value = str(new.round_length)
         for kind, key in _KIND_KEYS.items():
             self.query_one(f"#{key}", Checkbox).value = kind in new.kinds
-        self.query_one(f"#difficulty-{new.difficulty}", RadioButton).value = True
+        self.query_one(f"#difficulty-{level_choice(new)}", RadioButton).value = True
+        self.query_one("#difficulty-note", Static).update(_level_note(level_choice(new)))
+        retention = self.query_one("#retention", Input)
+        if parse_retention(retention.value)[0] != new.desired_retention:
+            retention.value = f"{new.desired_retention:g}"
         if new.theme not in self.themes:
             self.themes = [*self.themes, new.theme]
             self.query_one("#theme", Select).set_options([(t, t) for t in self.themes])
@@ -305,9 +355,23 @@ class SettingsScreen(SafeScreen[None]):
 
     @on(RadioSet.Changed, "#difficulty")
     def _difficulty(self, event: RadioSet.Changed) -> None:
-        level = (event.pressed.id or "").removeprefix("difficulty-")
-        if self._ready and level in DIFFICULTIES:
-            self.apply(self.settings.with_(difficulty=level))
+        choice = (event.pressed.id or "").removeprefix("difficulty-")
+        if choice not in LEVELS:
+            return
+        self.query_one("#difficulty-note", Static).update(_level_note(choice))
+        if self._ready:
+            self.apply(with_level(self.settings, choice))
+
+    @on(Input.Changed, "#retention")
+    def _retention(self, event: Input.Changed) -> None:
+        note = self.query_one("#retention-note", Static)
+        value, problem = parse_retention(event.value)
+        if value is None:
+            note.update(Content.assemble((f"✘ {problem}; not saved", "$error")))
+            return
+        note.update(RETENTION_NOTE)
+        if self._ready:
+            self.apply(self.settings.with_(desired_retention=value))
 
     @on(Input.Changed, "#round-length")
     def _length(self, event: Input.Changed) -> None:

@@ -1,5 +1,7 @@
 """Progress statistics: accuracy by category, family and pattern, the trend, the
-most-missed patterns, the round history and the review queue.
+most-missed patterns, the round history, the review queue, and mastery: per category
+or family how many patterns are known, each pattern's level (new, learning, known),
+and the weakest patterns met so far, which `w` drills.
 
 Everything is read from the progress store in a worker thread (`load_stats`) and
 shown in tabs.  The accuracy tables sort by accuracy, attempts, misses or id (`s`,
@@ -9,6 +11,9 @@ reference and `v` starts a review round -- both by posting `tui.messages`.
 The statistics are those of one ruleset (a pattern id means another pattern in
 another ruleset): the one in use, named in the summary line; `r` switches to the
 next ruleset the learner has answered questions under.
+
+Mastery (`quizzes.mastery`) follows the review scheduler of the store, so a change of
+the desired retention in settings shows here the next time the numbers are read.
 """
 
 from __future__ import annotations
@@ -29,6 +34,14 @@ from textual.widgets import DataTable, Static, TabbedContent, TabPane
 from textual_plotext import PlotextPlot
 
 from mj_trainer.engine.ruleset import Ruleset
+from mj_trainer.quizzes.mastery import (
+    GroupMastery,
+    PatternMastery,
+    Status,
+    grouped,
+    mastery,
+    weakest,
+)
 from mj_trainer.quizzes.review import utc
 from mj_trainer.quizzes.stats import (
     STATE_NAMES,
@@ -44,9 +57,25 @@ from mj_trainer.tui.widgets.lean_footer import LeanFooter
 from mj_trainer.tui.widgets.safe_header import SafeHeader
 
 STACKED_BELOW: Final = 100  # columns: narrower, the overview stacks its two boxes
-TABS: Final = ("overview", "categories", "families", "patterns", "review", "history")
+TABS: Final = ("overview", "categories", "families", "patterns", "review", "history",
+                "mastery")
 ACCURACY_TABLES: Final = ("stats-categories", "stats-families", "stats-patterns",
                           "stats-missed")
+GROUPINGS: Final = ("category", "family")  # how the mastery table groups its patterns
+WEAKEST: Final = 5  # patterns in the weakest list, and in the round `w` starts
+BAR_WIDTH: Final = 8
+STATUS_WORDS: Final = {Status.NEW: "new", Status.LEARNING: "learning", Status.KNOWN: "known ✔"}
+
+
+def level_bar(level: float, width: int = BAR_WIDTH) -> str:
+    """A level (0..1) as a bar that reads without colours: '█████░░░' is 5/8."""
+    filled = round(max(0.0, min(1.0, level)) * width)
+    return "█" * filled + "░" * (width - filled)
+
+
+def known_text(group: GroupMastery) -> str:
+    """'known 4 of 9'."""
+    return f"known {group.known} of {group.total}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -107,6 +136,11 @@ class StatsScreen(SafeScreen[None]):
         Binding("s", "sort", "Sort", tooltip="Sort the table another way"),
         Binding("r", "next_ruleset", "Ruleset",
                 tooltip="Show the stats of another ruleset you have played"),
+        Binding("w", "drill_weakest", "Drill weak",
+                tooltip="A round aimed at your weakest patterns"),
+        Binding("g", "regroup", "Group", show=False,
+                tooltip="Group mastery by category or by family"),
+        Binding("m", "tab('mastery')", "Mastery tab", show=False),
         *(Binding(str(i), f"tab('{name}')", f"{name.title()} tab", show=False)
           for i, name in enumerate(TABS, start=1)),
     ]
@@ -124,6 +158,8 @@ class StatsScreen(SafeScreen[None]):
         self.error: str | None = None
         self.sorts: dict[str, int] = {table: 0 for table in ACCURACY_TABLES}
         self.sorts["stats-missed"] = 2  # most misses first
+        self.mastery: list[PatternMastery] = []  # every pattern's mastery, read with data
+        self.grouping = 0  # index into GROUPINGS
 
     # ------------------------------------------------------------------ layout
 
@@ -147,6 +183,10 @@ class StatsScreen(SafeScreen[None]):
                 yield DataTable(id="stats-review", cursor_type="row", zebra_stripes=True)
             with TabPane("History", id="history"):
                 yield DataTable(id="stats-history", cursor_type="row", zebra_stripes=True)
+            with TabPane("Mastery", id="mastery"), Horizontal(id="stats-mastery-pane"):
+                yield DataTable(id="stats-mastery", cursor_type="row")
+                with Vertical(id="stats-weakest-box"):
+                    yield DataTable(id="stats-weakest", cursor_type="row", zebra_stripes=True)
         yield LeanFooter()
 
     def on_resize(self, event: events.Resize) -> None:
@@ -169,6 +209,14 @@ class StatsScreen(SafeScreen[None]):
         history = self.query_one("#stats-history", DataTable)
         for label in ("started", "what", "answered", "score", "right", "time"):
             history.add_column(label, key=label)
+        table = self.query_one("#stats-mastery", DataTable)
+        for label, key in (("pattern", "name"), ("level", "bar"), ("mastery", "status")):
+            table.add_column(label, key=key)
+        weak = self.query_one("#stats-weakest", DataTable)
+        for label, key in (("id", "id"), ("level", "level"), ("missed", "missed"),
+                           ("pattern", "name")):
+            weak.add_column(label, key=key)
+        self.query_one("#stats-weakest-box").border_title = "Weakest · w drills them"
         self.reload()
 
     @staticmethod
@@ -204,6 +252,7 @@ class StatsScreen(SafeScreen[None]):
     def _load(self, store: ProgressStore) -> None:
         try:
             data = load_stats(store, self.ruleset, self.now, self.today)
+            rows = mastery(store, self.ruleset, self.now())
         except StoreError as err:
             self.deliver(self._failed, str(err))
             return
@@ -211,7 +260,7 @@ class StatsScreen(SafeScreen[None]):
             self.deliver(self._failed,
                                       f"Unexpected problem: {type(err).__name__}: {err}")
             return
-        self.deliver(self._loaded, data)
+        self.deliver(self._loaded, data, rows)
 
     def _failed(self, problem: str) -> None:
         self.error = problem
@@ -229,9 +278,10 @@ class StatsScreen(SafeScreen[None]):
         self.query_one("#stats-summary").display = False
         self.refresh_bindings()
 
-    def _loaded(self, data: StatsData) -> None:
+    def _loaded(self, data: StatsData, rows: list[PatternMastery] | None = None) -> None:
         self.data = data
         self.error = None
+        self.mastery = rows or []
         if data.empty:
             others = [r for r in self._switchable() if r != self.ruleset.id]
             also = (f"\n\nYou have played under {', '.join(others)}: press [b]r[/b] to see "
@@ -251,6 +301,7 @@ class StatsScreen(SafeScreen[None]):
             self._fill_accuracy(table_id)
         self._fill_review(data)
         self._fill_history(data)
+        self._fill_mastery()
         self._draw_trend(data)
         if self.focused is None:
             self.query_one("#stats-missed", DataTable).focus()
@@ -370,6 +421,56 @@ class StatsScreen(SafeScreen[None]):
                 key=str(r.id),
             )
 
+    def weakest(self) -> list[PatternMastery]:
+        """The weakest patterns met so far, lowest mastery first (`quizzes.mastery`)."""
+        return weakest(self.mastery, WEAKEST)
+
+    def _status_text(self, m: PatternMastery) -> Text:
+        variables = self.app.theme_variables
+        if m.status is Status.KNOWN:
+            return Text(STATUS_WORDS[m.status], style=Style(
+                color=variables.get("success", "default"), bold=True))
+        if m.status is Status.LEARNING:
+            return Text(f"{STATUS_WORDS[m.status]} {m.level:.0%}", style=Style(
+                color=variables.get("warning", "default")))
+        return Text(STATUS_WORDS[m.status], style="dim")
+
+    def _fill_mastery(self) -> None:
+        """The mastery table (groups with their patterns) and the weakest list."""
+        table = self.query_one("#stats-mastery", DataTable)
+        by = GROUPINGS[self.grouping]
+        selected = self._selected_key(table)
+        table.clear()
+        members: dict[str, list[PatternMastery]] = {}
+        for m in self.mastery:
+            members.setdefault(m.pattern.category if by == "category" else m.pattern.family,
+                               []).append(m)
+        groups = grouped(self.mastery, self.ruleset, by)
+        for g in groups:
+            table.add_row(Text(f"{g.id} {g.name}", style="bold"),
+                          Text(level_bar(g.level), style=self._color(g.level)),
+                          Text(known_text(g), style="bold"), key=f"{by}:{g.id}")
+            for m in members.get(g.id, []):
+                bar_style = self._color(m.level) if m.status is not Status.NEW else "dim"
+                table.add_row(Text(f"  {m.pattern.id} {m.pattern.name}"),
+                              Text(level_bar(m.level), style=bar_style),
+                              self._status_text(m), key=f"pattern:{m.pattern.id}")
+        known = sum(m.known for m in self.mastery)
+        other = GROUPINGS[1 - self.grouping]
+        table.border_title = f"known {known} of {len(self.mastery)} · g: by {other}"
+        if selected is not None and selected in table.rows:
+            table.move_cursor(row=table.get_row_index(selected))
+        weak = self.query_one("#stats-weakest", DataTable)
+        weak.clear()
+        for m in self.weakest():
+            misses = m.outcomes.missed + m.outcomes.wrong
+            weak.add_row(m.pattern.id, Text(f"{m.level:4.0%}", style=self._color(m.level),
+                                            justify="right"),
+                         Text(str(misses), justify="right"), m.pattern.name,
+                         key=f"pattern:{m.pattern.id}")
+        if not weak.row_count:
+            weak.add_row("", "", "", "none yet: play a round")
+
     def _draw_trend(self, data: StatsData) -> None:
         plot = self.query_one("#stats-trend", PlotextPlot)
         plt = plot.plt
@@ -415,7 +516,7 @@ class StatsScreen(SafeScreen[None]):
         if table is None or table.id == "stats-history":
             return None
         key = self._selected_key(table)
-        if not key or ":" not in key:
+        if not key or ":" not in key or key.startswith("category:"):
             return None
         return key.partition(":")[2] or None
 
@@ -480,6 +581,12 @@ class StatsScreen(SafeScreen[None]):
                 return False
             table = self._active_table()
             return True if table is not None and table.id in ACCURACY_TABLES else None
+        if action == "drill_weakest":
+            if self.data is None or self.data.empty:
+                return False
+            return True if self.weakest() else None
+        if action == "regroup":
+            return self.data is not None and not self.data.empty
         if action == "tab":
             return self.data is not None and not self.data.empty
         return True
@@ -504,6 +611,22 @@ class StatsScreen(SafeScreen[None]):
         else:
             self.notify("Nothing is due for review right now.")
 
+    def action_drill_weakest(self) -> None:
+        """A round aimed at the weakest patterns, played and recorded like any round."""
+        if self._elsewhere("The drill"):
+            return
+        ids = tuple(m.pattern.id for m in self.weakest())
+        if ids:
+            self.post_message(StartReview(patterns=ids))
+        else:
+            self.notify("No weak patterns yet: the patterns you meet and miss show up "
+                        "on the Mastery tab.", timeout=4)
+
+    def action_regroup(self) -> None:
+        self.grouping = 1 - self.grouping
+        self._fill_mastery()
+        self.notify(f"Mastery by {GROUPINGS[self.grouping]}", timeout=1.5)
+
     def action_open_rule(self) -> None:
         ref = self._selected_ref()
         if ref is not None and not self._elsewhere("The reference"):
@@ -525,7 +648,8 @@ class StatsScreen(SafeScreen[None]):
         if pane is not None:
             tables = list(pane.query(DataTable))
             if tables:
-                tables[-1].focus()
+                # The overview's one table is its last; mastery's main table is its first.
+                (tables[0] if name == "mastery" else tables[-1]).focus()
 
     @on(DataTable.HeaderSelected)
     def _header_clicked(self, event: DataTable.HeaderSelected) -> None:
