@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 from pathlib import Path
+from typing import Any
 
 from textual.widgets import Input
 
@@ -330,5 +331,50 @@ def test_enter_on_the_summary_plays_again_and_never_opens_the_reference(
             await pilot.press("enter")
             await wait_for(pilot, lambda: not isinstance(app.screen, SummaryScreen))
             assert isinstance(app.screen, QuizScreen)  # the next round of the set
+
+    asyncio.run(body())
+
+
+def test_a_tick_and_the_next_hand_redraw_only_the_rows_that_changed(tmp_path: Path) -> None:
+    # Drawing every visible pattern again was most of the cost of showing the next hand:
+    # a tick redraws its own row, and the list keeps its drawings while the feedback
+    # shows in its place.
+    async def body() -> None:
+        app = app_for(tmp_path, length=2)
+        async with app.run_test(size=(100, 32)) as pilot:
+            app.post_message(StartSet(str(write_set(tmp_path)), resume=False))
+            await wait_for(pilot, quiz_ready(app))
+            quiz = _quiz(app)
+            picker = quiz.query_one(PatternPicker)
+            rows = picker.option_list
+            await pilot.pause()
+            drawn = rows._option_render_cache  # Textual's drawings of the options
+
+            def drawings() -> dict[Any, Any]:
+                keys = drawn.keys()
+                return {key: drawn.get(key) for key in keys}
+
+            before = drawings()
+            assert picker.highlight("1.2")
+            await pilot.press("plus")
+            await pilot.pause()
+            ticked = rows.get_option("p-1.2")
+            others = [key for key in before if key[0] is not ticked]
+            assert others and all(drawn.get(key) is before[key] for key in others)
+            lines = [rows.render_line(y).text for y in range(rows.size.height)]
+            assert any("[✔] 1.2" in line for line in lines)
+            assert not any("[✔] 1.1" in line for line in lines)
+
+            quiz.query_one("#total", Input).value = "5"
+            quiz.action_check()
+            await wait_for(pilot, lambda: quiz.mode == "feedback")
+            await pilot.pause()
+            before = drawings()
+            quiz.action_next()
+            await wait_for(pilot, quiz_ready(app))
+            await pilot.pause()
+            others = [key for key in before if key[0] is not ticked]
+            assert others and all(drawn.get(key) is before[key] for key in others)
+            assert picker.claims() == {}
 
     asyncio.run(body())

@@ -64,6 +64,25 @@ class PatternList(SafeOptionList):
         super().__init__(id=id)
         self.picker = picker
 
+    def set_prompt(self, option_id: str, prompt: Content) -> None:
+        """Give one option a new prompt and redraw that option alone.
+
+        `replace_option_prompt` forgets how every option was drawn, so the next frame
+        draws the whole visible list again: on each tick and on each next hand.  The
+        picker's prompts are cut to one line (see `PatternPicker._prompt`), so the
+        list's line map stays right; only the changed option's drawings are dropped.
+        """
+        option = self.get_option(option_id)
+        if not (hasattr(self, "_option_render_cache") and hasattr(option, "_set_prompt")):
+            self.replace_option_prompt(option_id, prompt)  # another Textual
+            return
+        option._set_prompt(prompt)
+        cache = self._option_render_cache
+        drawn = cache.keys()
+        for key in [k for k in drawn if k[0] is option]:
+            cache.discard(key)
+        self.refresh()
+
     def action_select(self) -> None:
         self.picker.post_message(PatternPicker.Submitted(self.picker))
 
@@ -108,7 +127,14 @@ class PatternList(SafeOptionList):
             event.prevent_default()
 
     def on_resize(self, event: events.Resize) -> None:
-        self.picker.redraw()
+        """Rebuild the options for a new width; at the same width (the quiz hides the
+        list while the feedback shows, and it comes back the same size) keep them and
+        their drawings, which OptionList would otherwise forget: drawing the visible
+        options again was most of the cost of showing the next hand."""
+        if self.picker.width_changed():
+            self.picker.redraw()
+        else:
+            event.prevent_default()  # OptionList's handler forgets every drawing
 
 
 class PatternPicker(Vertical):
@@ -143,6 +169,7 @@ class PatternPicker(Vertical):
         self.next_field = "total"  # named in the key hint: what tab moves to
         self._rows: list[Pattern | None] = []  # option index -> pattern (None: a header)
         self._tail = 9  # the width of the value column, from the ruleset's values
+        self._drawn_width: int | None = None  # the width the options were made for
 
     def compose(self) -> ComposeResult:
         yield Static(id="picker-filter")
@@ -247,6 +274,10 @@ class PatternPicker(Vertical):
 
     # ---- drawing
 
+    def width_changed(self) -> bool:
+        """Whether the list is not as wide as when its options were made."""
+        return self._width() != self._drawn_width
+
     def _width(self) -> int:
         ol = self.option_list
         return max(30, (ol.scrollable_content_region.width or ol.size.width or 80) - 1)
@@ -307,6 +338,7 @@ class PatternPicker(Vertical):
                  "clear.", "italic")), disabled=True))
             rows.append(None)
         self._rows = rows
+        self._drawn_width = self._width()
         ol.set_options(options)
         target = None
         if current is not None:
@@ -321,7 +353,7 @@ class PatternPicker(Vertical):
         if p is None:
             return
         with contextlib.suppress(OptionDoesNotExist):  # filtered out: nothing to redraw
-            self.option_list.replace_option_prompt(f"p-{pattern_id}", self._prompt(p))
+            self.option_list.set_prompt(f"p-{pattern_id}", self._prompt(p))
 
     def explain_space(self) -> None:
         """A space before any filter text: say which key ticks."""
