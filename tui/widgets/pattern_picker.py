@@ -221,9 +221,16 @@ class PatternPicker(Vertical):
         self._changed()
 
     def set_claims(self, claims: dict[str, int]) -> None:
-        """Replace the claims (tests and restoring an answer)."""
+        """Replace the claims (tests and restoring an answer); like ticking, only the
+        rows whose claim changed are drawn again."""
+        before = self.counts
         self.counts = {k: v for k, v in claims.items() if v > 0}
-        self.redraw()
+        if self._rows:
+            for pid in set(before) | set(self.counts):
+                if before.get(pid) != self.counts.get(pid):
+                    self._refresh_row(pid)
+        else:
+            self.redraw()
         self._changed()
 
     def highlighted_pattern(self) -> Pattern | None:
