@@ -207,11 +207,12 @@ class TrainerApp(App[None]):
                  start: StartMessage | None = None, seed: int | None = None,
                  clock: Clock | None = None, open_store: bool = True,
                  cursor_blink: bool = True, settle_memory: bool = False) -> None:
+        # Before Textual's own set-up: watch_theme reads the settings.
+        self.config = config
+        self.settings = config.settings
         super().__init__()
         self.cursor_blink = cursor_blink  # False in snapshots, so every frame is the same
         self.settle_memory = settle_memory
-        self.config = config
-        self.settings = config.settings
         self.data_dir = data_dir
         self.start = start
         self.seed = seed
@@ -329,7 +330,7 @@ class TrainerApp(App[None]):
     def watch_theme(self, theme: str) -> None:
         # A theme set any other way (Textual's own theme keys) is remembered like one
         # from settings.
-        if self.is_running and hasattr(self, "settings") and theme != self.settings.theme:
+        if self.is_running and theme != self.settings.theme:
             self.update_settings(self.settings.with_(theme=theme))
 
     # ---- what the home screen shows
@@ -384,7 +385,9 @@ class TrainerApp(App[None]):
             self.notify(str(err), title="Cannot start this round", severity="warning",
                         timeout=6)
             return
-        self.push_screen(QuizScreen(plan, tile_style=self.tile_style),
+        self.push_screen(QuizScreen(plan, tile_style=self.tile_style,
+                                    cursor_blink=self.cursor_blink,
+                                    settle_memory=self.settle_memory),
                          partial(self._round_over, plan))
 
     def on_start_hand(self, message: StartHand) -> None:
@@ -401,7 +404,18 @@ class TrainerApp(App[None]):
         from mj_trainer.tui.screens.calculator import CalculatorScreen
 
         self.push_screen(CalculatorScreen(text, ruleset=self.settings.ruleset,
-                                          tile_style=self.tile_style))
+                                          tile_style=self.tile_style,
+                                          sets_folder=self.user_sets_folder(),
+                                          cursor_blink=self.cursor_blink))
+
+    def user_sets_folder(self) -> Path:
+        """Where the calculator saves hands: `sets/` beside the progress file, which the
+        Sets screen lists."""
+        if self.store is not None:
+            return self.store.path.parent / "sets"
+        from mj_trainer.quizzes.store import data_dir
+
+        return data_dir(self.data_dir) / "sets"
 
     def _round_over(self, plan: RoundPlan[RoundRequest], summary: RoundSummary | None) -> None:
         from mj_trainer.tui.screens.summary import SummaryScreen
@@ -484,7 +498,8 @@ class TrainerApp(App[None]):
         folder = self.config.path.parent if self.config.path is not None else None
         self.push_screen(SettingsScreen(self.settings, rulesets=builtin_names(), themes=themes,
                                         save=self.update_settings, where=where,
-                                        starter_folder=folder))
+                                        starter_folder=folder,
+                                        cursor_blink=self.cursor_blink))
 
     def go_home(self) -> None:
         """Back to the home screen, closing everything above it."""

@@ -193,15 +193,16 @@ def run_app_command(args: argparse.Namespace) -> int:
         StartSet,
     )
 
-    data_dir = getattr(args, "data_dir", None)
-    config_path = getattr(args, "config", None)
+    data_dir = args.data_dir
+    config_path = args.config
     config = ConfigFile.load(config_path)
     settings = config.settings
     start: StartSet | StartRandom | OpenReference | OpenCalculator | OpenScreen | None = None
     if args.command == "quiz":
-        scripted = [f"--{n}" for n in ("review", "lesson", "count", "seed", "ruleset", "kinds",
-                                       "clock")
-                    if getattr(args, n) not in (None, False)]
+        given = {"--review": args.review, "--lesson": args.lesson, "--count": args.count,
+                 "--seed": args.seed, "--ruleset": args.ruleset, "--kinds": args.kinds,
+                 "--clock": args.clock}
+        scripted = [flag for flag, value in given.items() if value not in (None, False)]
         if scripted:
             return _fail([f"{', '.join(scripted)}: only with --jsonl"])
         if args.set_name is not None:

@@ -179,7 +179,7 @@ def _run(argv: Sequence[str] | None) -> int:
     if args.command == "export":
         from mj_trainer.quizzes.export import run_export
 
-        failed = run_export(args.path, args.format, getattr(args, "data_dir", None),
+        failed = run_export(args.path, args.format, args.data_dir,
                             force=args.force)
         return EXIT_INPUT if failed else EXIT_OK
     if args.command == "serve":

@@ -48,14 +48,14 @@ def run_course(args: argparse.Namespace) -> int:
     from mj_trainer.tui.config import ConfigFile
     from mj_trainer.tui.progress_command import reading_store
 
-    settings = ConfigFile.load(getattr(args, "config", None)).settings
+    settings = ConfigFile.load(args.config).settings
     try:
         rules = load(args.ruleset or settings.ruleset)
     except RulesetError as err:
         print(f"mj-trainer: {err}", file=sys.stderr)
         return EXIT_INPUT
     try:
-        with reading_store(getattr(args, "data_dir", None)) as store:
+        with reading_store(args.data_dir) as store:
             report = course_report(store, rules)
     except StoreError as err:
         print(f"mj-trainer: {err}", file=sys.stderr)

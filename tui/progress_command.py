@@ -102,7 +102,7 @@ def run_progress(args: argparse.Namespace) -> int:
     from mj_trainer.tui.config import ConfigFile
     from mj_trainer.tui.quiz_jsonl import parse_clock
 
-    settings = ConfigFile.load(getattr(args, "config", None)).settings
+    settings = ConfigFile.load(args.config).settings
     try:
         rules = load(args.ruleset or settings.ruleset)
     except RulesetError as err:
@@ -115,7 +115,7 @@ def run_progress(args: argparse.Namespace) -> int:
             return _fail(str(err))
     reviewer = Reviewer.with_retention(settings.desired_retention)
     try:
-        with reading_store(getattr(args, "data_dir", None), reviewer) as store:
+        with reading_store(args.data_dir, reviewer) as store:
             report = progress_report(store, rules, now)
     except StoreError as err:
         return _fail(str(err))

@@ -112,7 +112,7 @@ def check_options(args: argparse.Namespace) -> Options:
     from mj_trainer.quizzes.review import utc
     from mj_trainer.tui.config import MAX_ROUND, MIN_ROUND, ConfigFile
 
-    settings = ConfigFile.load(getattr(args, "config", None)).settings
+    settings = ConfigFile.load(args.config).settings
     changes: dict[str, Any] = {}
     if args.count is not None:
         if not MIN_ROUND <= args.count <= MAX_ROUND:
@@ -142,7 +142,7 @@ def check_options(args: argparse.Namespace) -> Options:
         raise OptionError(["--shuffle and --restart go with --set NAME"])
     if args.review and (args.difficulty or args.target):
         raise OptionError(["--difficulty and --target go with --random, not --review"])
-    if getattr(args, "lesson", None) is not None and (args.difficulty or args.target):
+    if args.lesson is not None and (args.difficulty or args.target):
         raise OptionError(["--difficulty and --target go with --random, not --lesson"])
     seed = args.seed if args.seed is not None else random.randrange(2**31)
     return Options(settings, now, seed)
@@ -160,7 +160,7 @@ def protocol_round(args: argparse.Namespace, store: Any) -> Any:
 
     opts = check_options(args)
     settings, now, seed = opts.settings, opts.now, opts.seed
-    if getattr(args, "lesson", None) is not None:
+    if args.lesson is not None:
         return ProtocolRound(_lesson_round(args, opts, store))
     try:
         if args.set_name is not None:
@@ -215,7 +215,7 @@ def run_quiz_jsonl(args: argparse.Namespace, *, stdin: IO[bytes] | None = None,
         return _fail(err.lines)
     try:
         store = ProgressStore.open(
-            getattr(args, "data_dir", None),
+            args.data_dir,
             reviewer=Reviewer.with_retention(opts.settings.desired_retention))
     except StoreError as err:
         return _fail(str(err).splitlines())

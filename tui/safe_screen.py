@@ -14,7 +14,7 @@ while it is still open (`deliver`).
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any, TypeVar
+from typing import Any, ClassVar, TypeVar
 
 from textual.await_complete import AwaitComplete
 from textual.screen import ModalScreen, Screen
@@ -40,7 +40,16 @@ def _deliver(screen: Screen[Any], callback: Callable[..., object], *args: object
     screen.app.call_from_thread(if_alive)
 
 
-class SafeScreen(Screen[ResultT]):
+class HelpNamed:
+    """Names the help page (`tui/help/<HELP_NAME>.md`) that F1 opens over a screen.
+
+    None means the page named after the class (`StatsScreen` -> `stats`).
+    """
+
+    HELP_NAME: ClassVar[str | None] = None
+
+
+class SafeScreen(Screen[ResultT], HelpNamed):
     """A screen whose dismiss is ignored unless it is the active screen."""
 
     def deliver(self, callback: Callable[..., object], *args: object) -> None:
@@ -53,7 +62,7 @@ class SafeScreen(Screen[ResultT]):
         return super().dismiss(result)
 
 
-class SafeModalScreen(ModalScreen[ResultT]):
+class SafeModalScreen(ModalScreen[ResultT], HelpNamed):
     """A modal dialog whose dismiss is ignored unless it is in front."""
 
     def deliver(self, callback: Callable[..., object], *args: object) -> None:

@@ -41,12 +41,10 @@ def add_serve_parser(sub: Any) -> None:
     serve.add_argument("--public-url", default=None, metavar="URL",
                        help="the address browsers use, when it differs from host:port "
                             "(behind a proxy)")
-    serve.add_argument("--data-dir", metavar="DIR", default=None,
-                       help="where progress is saved (default: $MJ_TRAINER_DATA_DIR, else "
-                            "your user data directory)")
-    serve.add_argument("--config", metavar="FILE", default=None,
-                       help="the settings file (default: $MJ_TRAINER_CONFIG, else "
-                            "config.toml in your user config directory)")
+    # As on every subcommand: given before `serve` they count too.
+    from mj_trainer.tui.app_command import add_app_options
+
+    add_app_options(serve, sub=True)
 
 
 def app_command(data_dir: str | None, config: str | None) -> str:

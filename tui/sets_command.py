@@ -80,16 +80,16 @@ def _select(set_id: str | None, file: str | None) -> tuple[list[HandSet], int]:
 
 def run_sets(args: argparse.Namespace) -> int:
     """Run the command from parsed arguments; returns the exit code."""
-    set_id: str | None = getattr(args, "set_id", None)
-    sets, code = _select(set_id, getattr(args, "file", None))
+    set_id: str | None = args.set_id
+    sets, code = _select(set_id, args.file)
     if code != EXIT_OK:
         return code
     # A reader that stops early (`| head`) is handled once, in cli.main.
-    if getattr(args, "json", False):
+    if args.json:
         sys.stdout.write(json.dumps(hand_rows(sets), ensure_ascii=False))
         sys.stdout.write("\n")
     else:
-        show_hands = set_id is not None or getattr(args, "file", None) is not None
+        show_hands = set_id is not None or args.file is not None
         _print_tables(sets, show_hands=show_hands)
     return EXIT_OK
 

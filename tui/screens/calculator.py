@@ -77,11 +77,12 @@ class CalculatorScreen(SafeScreen[None]):
     ]
 
     def __init__(self, text: str = "", *, ruleset: str = "mj-score-eval",
-                 tile_style: TileStyle = TileStyle.TEXT, sets_folder: Path | None = None
-                 ) -> None:
+                 tile_style: TileStyle = TileStyle.TEXT, sets_folder: Path,
+                 cursor_blink: bool = True) -> None:
         super().__init__()
         self.tile_style = tile_style
-        self.sets_folder = sets_folder
+        self.sets_folder = sets_folder  # where `save` writes: the Sets screen lists it
+        self.cursor_blink = cursor_blink  # False in snapshots, so every frame is the same
         self.how: How = "tile"
         self.history: list[Draft] = []
         self.syntax_error = ""
@@ -137,7 +138,7 @@ class CalculatorScreen(SafeScreen[None]):
         self.title = "Calculator"
         self.sub_title = "score any hand"
         field = self.query_one("#calc-notation", Input)
-        field.cursor_blink = bool(getattr(self.app, "cursor_blink", True))
+        field.cursor_blink = self.cursor_blink
         self.query_one(TilePalette).tile_style = self.tile_style
         self.query_one(DraftRow).tile_style = self.tile_style
         self._redraw(update_text=False)
@@ -340,7 +341,7 @@ class CalculatorScreen(SafeScreen[None]):
         hand = self._finished_hand("save it")
         if hand is None:
             return
-        folder = self.sets_folder or _default_sets_folder(self.app)
+        folder = self.sets_folder
         total = self.scored.result.total if isinstance(self.scored, Scored) else None
         title = "A hand from the calculator" + (f" ({total} points)" if total is not None
                                                  else "")
@@ -458,12 +459,3 @@ def score_renderable(scored: Scored) -> RenderableType:
     parts.append(Text("Under every ruleset", style="bold"))
     parts.append(compare_table(scored.compared))
     return Group(*parts)
-
-
-def _default_sets_folder(app: Any) -> Path:
-    store = getattr(app, "store", None)
-    if store is not None:
-        return Path(store.path).parent / "sets"
-    from mj_trainer.quizzes.store import data_dir
-
-    return data_dir(getattr(app, "data_dir", None)) / "sets"

@@ -3,14 +3,16 @@
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical, VerticalScroll
 from textual.content import Content
+from textual.screen import Screen
 from textual.widgets import Markdown, Static
 
-from mj_trainer.tui.safe_screen import SafeModalScreen
+from mj_trainer.tui.safe_screen import HelpNamed, SafeModalScreen
 from mj_trainer.tui.tile_legend import LEGEND_PAGES, legend_markdown
 from mj_trainer.tui.tile_text import TileStyle
 
@@ -44,10 +46,11 @@ def help_page(name: str, style: TileStyle = TileStyle.TEXT) -> str:
     return text
 
 
-def help_name(screen: object) -> str:
-    """Which help page a screen shows: its HELP_NAME, else its class name."""
-    name = getattr(screen, "HELP_NAME", None)
-    if isinstance(name, str) and name:
+def help_name(screen: Screen[Any]) -> str:
+    """Which help page a screen shows: its HELP_NAME, else its class name (a screen
+    that is not the app's own, such as Textual's command palette, has none)."""
+    name = screen.HELP_NAME if isinstance(screen, HelpNamed) else None
+    if name:
         return name
     cls = type(screen).__name__
     return cls.removesuffix("Screen").lower() or "home"

@@ -95,10 +95,13 @@ class QuizScreen(SafeScreen[RoundSummary | None]):
         SHARE_BINDING,
     ]
 
-    def __init__(self, plan: RoundPlan[Any], *, tile_style: TileStyle = TileStyle.TEXT) -> None:
+    def __init__(self, plan: RoundPlan[Any], *, tile_style: TileStyle = TileStyle.TEXT,
+                 cursor_blink: bool = True, settle_memory: bool = False) -> None:
         super().__init__()
         self.plan = plan
         self.tile_style = tile_style
+        self.cursor_blink = cursor_blink  # False in snapshots, so every frame is the same
+        self.settle_memory = settle_memory  # see tui.memory.settle_after_start
         self.round: Round | None = None
         self.mode: Mode = "loading"
         self.last_grade: Grade | None = None
@@ -147,13 +150,13 @@ class QuizScreen(SafeScreen[RoundSummary | None]):
 
     def on_mount(self) -> None:
         for field in self.query(Input):
-            field.cursor_blink = bool(getattr(self.app, "cursor_blink", True))
+            field.cursor_blink = self.cursor_blink
         self.title = self.plan.title
         self.sub_title = "dealing…"
         self.query_one("#total-row").display = False
         self._size_tiles()
         self._build_round()
-        if getattr(self.app, "settle_memory", False):
+        if self.settle_memory:
             # While the round is dealt: the screen just built joins what the collector
             # leaves alone (see settle_after_start).
             from mj_trainer.tui.memory import settle_after_start

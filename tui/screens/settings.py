@@ -114,9 +114,11 @@ class SettingsScreen(SafeScreen[None]):
     ]
 
     def __init__(self, settings: Settings, *, rulesets: list[str], themes: list[str],
-                 save: Saver, where: str = "", starter_folder: Path | None = None) -> None:
+                 save: Saver, where: str = "", starter_folder: Path | None = None,
+                 cursor_blink: bool = True) -> None:
         super().__init__()
         self.settings = settings
+        self.cursor_blink = cursor_blink  # False in snapshots, so every frame is the same
         self.builtin = list(rulesets)
         self.rulesets = rulesets if settings.ruleset in rulesets else [*rulesets,
                                                                        settings.ruleset]
@@ -278,7 +280,7 @@ class SettingsScreen(SafeScreen[None]):
 
     def on_mount(self) -> None:
         for field in self.query(Input):
-            field.cursor_blink = bool(getattr(self.app, "cursor_blink", True))
+            field.cursor_blink = self.cursor_blink
         self.title = "Settings"
         self.sub_title = "saved as you change them"
         self._status(self.where)
