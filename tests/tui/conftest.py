@@ -1,12 +1,12 @@
-"""Snapshots taken only once the footer shows the keys that apply.
+"""Snapshots taken only once the footer shows the keys that apply and the screen is still.
 
 Textual rebuilds a footer's keys a little after the bindings change (a new question, a
 feedback panel), on its own schedule. On a busy machine a snapshot could catch the footer
 between the two and show yesterday's keys. The ``snap_compare`` here wraps the plugin's:
 after the test's own steps (and key presses) it waits until every footer on the screen
-holds exactly the keys it would build now, then lets the plugin take the picture. It
-also shows one fixed path for the installed example house-rules file, wherever the
-checkout is.
+holds exactly the keys it would build now, and until the screen draws the same picture
+a few times in a row, then lets the plugin take the picture. It also shows one fixed
+path for the installed example house-rules file, wherever the checkout is.
 """
 
 from __future__ import annotations
@@ -27,6 +27,7 @@ from textual.widgets._footer import FooterKey
 RunBefore = Callable[[Pilot[Any]], Awaitable[None] | None]
 SETTLE_PAUSES = 200
 SETTLED_CHECKS = 3
+SCREEN_PAUSE = 0.01  # seconds between two looks at the screen
 # The settings screen names the installed example house-rules file; where a checkout is
 # installed must not change a picture, so snapshots see this path instead.
 SHOWN_EXAMPLE = Path("/site-packages/mj_trainer/engine/rulesets/examples/house-rules.toml")
@@ -63,6 +64,24 @@ async def settle_footers(pilot: Pilot[Any]) -> None:
     await pilot.pause()
 
 
+async def settle_screen(pilot: Pilot[Any]) -> None:
+    """Pause until the screen draws the same picture a few times in a row.
+
+    A message that arrives late on a busy machine (a resize that rebuilds a list, a
+    label updated after a worker) would otherwise be caught half done; bounded, so an
+    animation cannot hang a test.
+    """
+    last = ""
+    in_a_row = 0
+    for _ in range(SETTLE_PAUSES):
+        shot = pilot.app.export_screenshot()
+        in_a_row = in_a_row + 1 if shot == last else 0
+        if in_a_row >= SETTLED_CHECKS:
+            break
+        last = shot
+        await pilot.pause(SCREEN_PAUSE)
+
+
 @pytest.fixture
 def snap_compare(snap_compare: Callable[..., bool],
                  monkeypatch: pytest.MonkeyPatch) -> Callable[..., bool]:
@@ -82,6 +101,7 @@ def snap_compare(snap_compare: Callable[..., bool],
             if keys:
                 await pilot.press(*keys)
             await settle_footers(pilot)
+            await settle_screen(pilot)
 
         return snap_compare(app, terminal_size=terminal_size, run_before=before)
 
