@@ -27,6 +27,7 @@ from typing import Any, Final, TypeVar
 
 from mj_trainer.engine.ruleset import Pattern, Ruleset, RulesetError, load
 from mj_trainer.quizzes.grading import item_ruleset, pattern_item, split_item
+from mj_trainer.quizzes.outcomes import ItemOutcome
 from mj_trainer.quizzes.questions import QuestionKind
 from mj_trainer.quizzes.records import AnswerRecord
 from mj_trainer.quizzes.review import Reviewer, utc
@@ -52,11 +53,19 @@ class Status(Enum):
 
 @dataclass(frozen=True, slots=True)
 class Outcomes:
-    """How often a pattern was right, missed and wrongly claimed."""
+    """How often a pattern was right, missed, wrongly claimed, revealed by a hint and
+    skipped: the record's own outcomes, so a hint or a skip is never counted a miss."""
 
     right: int = 0
     missed: int = 0
-    wrong: int = 0
+    wrong: int = 0  # claimed but not counting: absent, outranked, too many, or a limit
+    hinted: int = 0
+    skipped: int = 0
+
+    @property
+    def mistakes(self) -> int:
+        """Misses and wrong claims: what the learner got wrong unaided."""
+        return self.missed + self.wrong
 
 
 @dataclass(frozen=True, slots=True)
@@ -85,6 +94,7 @@ class PatternMastery:
             "stability_days": None if self.stability is None else round(self.stability, 3),
             "streak": self.streak, "right": self.outcomes.right,
             "missed": self.outcomes.missed, "wrong": self.outcomes.wrong,
+            "hinted": self.outcomes.hinted, "skipped": self.outcomes.skipped,
         }
 
 
@@ -95,39 +105,30 @@ def level_of(retrievability: float, stability: float, streak: int) -> float:
 
 
 def outcomes_by_pattern(answers: Iterable[AnswerRecord], ruleset: str) -> dict[str, Outcomes]:
-    """pattern id -> right / missed / wrongly claimed, read from the stored answers.
-
-    A pattern answered wrong is *wrongly claimed* when it was claimed more times than
-    it counts (or said to count when it does not), else *missed* (not claimed, claimed
-    too few times, revealed by a hint, skipped, or part of a wrong total).
-    """
-    right: Counter[str] = Counter()
-    missed: Counter[str] = Counter()
-    wrong: Counter[str] = Counter()
+    """pattern id -> how often it was right, missed, wrongly claimed, hinted or skipped,
+    as each stored answer recorded it (`quizzes.outcomes`); a claim replaced by a limit
+    counts as wrongly claimed, as in a round's summary."""
+    counts: dict[str, Counter[str]] = {}
     for a in answers:
-        for item, ok in a.items.items():
+        for item in a.items:
             kind, ref = split_item(item)
             if kind != "pattern" or item_ruleset(item) != ruleset:
                 continue
-            if ok:
-                right[ref] += 1
-            elif _over_claimed(a, ref):
-                wrong[ref] += 1
-            else:
-                missed[ref] += 1
-    ids = set(right) | set(missed) | set(wrong)
-    return {i: Outcomes(right[i], missed[i], wrong[i]) for i in ids}
+            counts.setdefault(ref, Counter())[_column(a.outcome(item))] += 1
+    return {ref: Outcomes(**c) for ref, c in counts.items()}
 
 
-def _over_claimed(a: AnswerRecord, pattern_id: str) -> bool:
-    if a.answer is None:
-        return False
-    if a.kind == "does_count":
-        return bool(a.answer.get("yes")) and not a.expected.get("yes")
-    claimed, expected = a.answer.get("patterns"), a.expected.get("patterns")
-    if isinstance(claimed, dict) and isinstance(expected, dict):
-        return int(claimed.get(pattern_id, 0)) > int(expected.get(pattern_id, 0))
-    return False
+def _column(outcome: ItemOutcome) -> str:
+    """The `Outcomes` field an item outcome is counted in."""
+    if outcome is ItemOutcome.RIGHT:
+        return "right"
+    if outcome.wrongly_claimed or outcome is ItemOutcome.LIMIT:
+        return "wrong"
+    if outcome is ItemOutcome.HINT:
+        return "hinted"
+    if outcome is ItemOutcome.SKIPPED:
+        return "skipped"
+    return "missed"
 
 
 def mastery(store: ProgressStore, ruleset: Ruleset, now: datetime | None = None, *,
@@ -185,7 +186,7 @@ def grouped(rows: Sequence[PatternMastery], ruleset: Ruleset, by: str) -> list[G
 def weakest(rows: Sequence[PatternMastery], limit: int = 5) -> list[PatternMastery]:
     """The patterns met but not known, the lowest level (then the most misses) first."""
     met = [m for m in rows if m.status is Status.LEARNING]
-    met.sort(key=lambda m: (m.level, -(m.outcomes.missed + m.outcomes.wrong), m.pattern.id))
+    met.sort(key=lambda m: (m.level, -m.outcomes.mistakes, m.pattern.id))
     return met[:limit]
 
 

@@ -320,9 +320,10 @@ class ProtocolRound:
             graded = self.round.answer(answer)
         except (ValueError, TypeError) as err:  # the grader refused it: nothing recorded
             return [error(str(err))]
-        _, missed, wrong = outcome_lists(graded)
-        self.missed.update(missed)
-        self.wrong.update(wrong)
+        if not graded.skipped:  # a skip is not a mistake: the summary counts answers only
+            _, missed, wrong = outcome_lists(graded)
+            self.missed.update(missed)
+            self.wrong.update(wrong)
         return [grade_message(graded, hinted), *self._next()]
 
     def _hint(self, q: Question) -> Message:

@@ -97,6 +97,8 @@ def test_hint_skip_and_end(tmp_path: Path) -> None:
     # end: summary at once, no further question answered, the last line never read
     assert kinds[4:] == ["question", "summary"]
     assert msgs[-1]["questions"] == 4 and msgs[-1]["answered"] == 0
+    # the skipped question's patterns are in its grade, but a skip is not a miss
+    assert grade["missed"] and msgs[-1]["missed"] == {} and msgs[-1]["skipped"] == 1
     with ProgressStore.open(tmp_path) as store:
         assert len(store.answers()) == 1
         rounds = store.rounds()

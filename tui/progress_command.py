@@ -23,7 +23,8 @@ def add_progress_parser(sub: Any) -> None:
     p = sub.add_parser(
         "progress", help="how well you know each pattern (mastery, right, missed, wrong)",
         description="Per-pattern mastery from the review scheduler and your recent answers, "
-                    "with counts of right, missed and wrongly claimed answers.")
+                    "with counts of right, missed and wrongly claimed answers, and of "
+                    "patterns revealed by a hint or skipped (neither is a miss).")
     p.add_argument("--ruleset", metavar="R", default=None,
                    help="a built-in ruleset or a .toml file (default: settings)")
     p.add_argument("--json", action="store_true", help="write JSON")
@@ -67,11 +68,12 @@ def _table(report: dict[str, Any]) -> str:
     lines = [f"{report['ruleset']}: known {report['known']} of {report['patterns']} patterns "
              f"(met {report['met']}; desired retention {report['desired_retention']:g})", "",
              f"{'id':<8} {'pattern':<30} {'mastery':>7}  {'status':<8} "
-             f"{'right':>5} {'missed':>6} {'wrong':>5}"]
+             f"{'right':>5} {'missed':>6} {'wrong':>5} {'hint':>4} {'skip':>4}"]
     for p in report["per_pattern"]:
         name = p["name"] if len(p["name"]) <= 30 else p["name"][:29] + "…"
         lines.append(f"{p['id']:<8} {name:<30} {p['mastery'] * 100:>6.0f}%  "
-                     f"{p['status']:<8} {p['right']:>5} {p['missed']:>6} {p['wrong']:>5}")
+                     f"{p['status']:<8} {p['right']:>5} {p['missed']:>6} {p['wrong']:>5} "
+                     f"{p['hinted']:>4} {p['skipped']:>4}")
     if report["weakest"]:
         lines += ["", "weakest: " + ", ".join(report["weakest"]) +
                   "  (drill one: mj-trainer quiz --random --target ID)"]

@@ -1,6 +1,7 @@
 """Mastery from the scheduler and recent answers, on small cases: one lucky answer is
 not mastery, answers spread over days are, a miss undoes it, and the counts of right,
-missed and wrongly claimed follow the answers."""
+missed, wrongly claimed, hinted and skipped follow the answers (a hint or a skip is not
+a miss)."""
 
 from __future__ import annotations
 
@@ -28,6 +29,7 @@ from mj_trainer.quizzes.round import Round, RoundSettings
 from mj_trainer.quizzes.session import SessionError
 from mj_trainer.quizzes.sources import ListSource
 from mj_trainer.quizzes.store import ProgressStore
+from tests.quizzes import hands as H
 from tests.quizzes.conftest import qhand
 
 
@@ -90,6 +92,38 @@ def test_wrong_claims_are_counted_apart_from_misses(tmp_path: Path) -> None:
         assert (wrong.outcomes.right, wrong.outcomes.missed, wrong.outcomes.wrong) == (0, 0, 1)
         right = row(store, "1.2", DAY0)
         assert right.outcomes.right == 1 and right.outcomes.wrong == 0
+
+
+def test_hints_and_skips_are_not_misses(tmp_path: Path) -> None:
+    with ProgressStore.open(tmp_path) as store:
+        rnd = Round(ListSource([qhand(CHOWS), qhand(CHOWS)]), RoundSettings(length=2, seed=1),
+                    recorder=store, now=lambda: DAY0)
+        rnd.ask()
+        hint = rnd.hint()
+        assert hint is not None
+        hinted = hint.pattern.id
+        other = ({"1.2", "1.3"} - {hinted}).pop()
+        rnd.answer(PatternsAnswer.of({"1.2": 1, "1.3": 1}, total=10))
+        rnd.skip()
+        rnd.finish()
+        after = DAY0 + timedelta(minutes=1)
+        shown, known = row(store, hinted, after).outcomes, row(store, other, after).outcomes
+        assert (shown.right, shown.hinted, shown.skipped, shown.missed) == (0, 1, 1, 0)
+        assert (known.right, known.hinted, known.skipped, known.missed) == (1, 0, 1, 0)
+        assert shown.mistakes == known.mistakes == 0
+
+
+def test_a_claim_replaced_by_a_limit_is_counted_wrong(tmp_path: Path) -> None:
+    # Big Four Winds (8.1.5) is a limit: All Pungs (2.1) is in the hand, but not added.
+    with ProgressStore.open(tmp_path) as store:
+        rnd = Round(ListSource([qhand(H.BIG_FOUR)]), RoundSettings(length=1, seed=1),
+                    recorder=store, now=lambda: DAY0)
+        rnd.ask()
+        rnd.answer(PatternsAnswer.of({"8.1.5": 1, "2.1": 1}, total=H.BIG_FOUR_TOTAL))
+        rnd.finish()
+        pungs, limit = row(store, "2.1", DAY0).outcomes, row(store, "8.1.5", DAY0).outcomes
+        assert (pungs.wrong, pungs.missed, pungs.right) == (1, 0, 0)
+        assert (limit.right, limit.mistakes) == (1, 0)
 
 
 def test_level_needs_all_three_parts() -> None:

@@ -463,7 +463,7 @@ class StatsScreen(SafeScreen[None]):
         weak = self.query_one("#stats-weakest", DataTable)
         weak.clear()
         for m in self.weakest():
-            misses = m.outcomes.missed + m.outcomes.wrong
+            misses = m.outcomes.mistakes
             weak.add_row(m.pattern.id, Text(f"{m.level:4.0%}", style=self._color(m.level),
                                             justify="right"),
                          Text(str(misses), justify="right"), m.pattern.name,
