@@ -53,9 +53,10 @@ class Hint:
                 return f"{p.name} ({p.id}) counts: {self.doubles} {word}"
             return (f"{p.name} ({p.id}) counts {self.count} x {p.value} = {self.doubles} "
                     f"{word}")
+        points = "point" if abs(self.points) == 1 else "points"
         if p.unit == "hand" and self.count == 1:
-            return f"{p.name} ({p.id}) counts: {self.points} points"
-        return f"{p.name} ({p.id}) counts {self.count} x {p.value} = {self.points} points"
+            return f"{p.name} ({p.id}) counts: {self.points} {points}"
+        return f"{p.name} ({p.id}) counts {self.count} x {p.value} = {self.points} {points}"
 
 
 def available_hints(question: Question, claimed: Mapping[str, int] | None = None) -> list[Hint]:
@@ -83,11 +84,13 @@ def hint_note(revealed: Sequence[Hint]) -> Explanation:
     parts = []
     if names:
         shown = len(revealed) - nudges
+        each = "" if shown == 1 else " each"
         parts.append(f"{shown} {'hint' if shown == 1 else 'hints'} ({names}), "
-                     f"{HINT_COST:g} of the question's credit each")
+                     f"{HINT_COST:g} of the question's credit{each}")
     if nudges:
+        each = "" if nudges == 1 else " each"
         parts.append(f"{nudges} {'nudge' if nudges == 1 else 'nudges'}, "
-                     f"{NUDGE_COST:g} each")
+                     f"{NUDGE_COST:g}{each}")
     return Explanation(
         ExplanationKind.COUNTS,
         f"You used {' and '.join(parts)}; a pattern you had help with comes back in "

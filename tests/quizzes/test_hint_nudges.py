@@ -12,6 +12,7 @@ from mj_trainer.quizzes.hints import (
     as_nudge,
     available_hints,
     hint_cost,
+    hint_note,
     nudge_text,
 )
 from mj_trainer.quizzes.outcomes import ItemOutcome
@@ -99,3 +100,22 @@ def test_no_nudge_of_a_curated_hand_gives_its_pattern_away() -> None:
             assert hint.pattern.id + " " not in text, (curated.id, text)
             checked += 1
     assert checked > 200
+
+
+def test_the_hint_note_says_each_only_for_several_hints() -> None:
+    q = _question(FOUR_CHOWS)
+    hints = available_hints(q)
+    one = hint_note(hints[:1]).text
+    assert f"1 hint ({hints[0].pattern.name} ({hints[0].pattern.id})), {HINT_COST:g} of " \
+           "the question's credit;" in one and " each" not in one
+    two = hint_note(hints[:2]).text
+    assert "2 hints (" in two and f"{HINT_COST:g} of the question's credit each" in two
+    nudged = hint_note([as_nudge(q, hints[0])]).text
+    assert f"1 nudge, {NUDGE_COST:g};" in nudged and " each" not in nudged
+
+
+def test_a_hint_worth_one_point_says_point() -> None:
+    q = _question("[c567] [b789] k123 [k666] c2 +c2")  # Chicken Hand (1.1) alone, 1 point
+    (hint,) = available_hints(q)
+    assert hint.text == f"{hint.pattern.name} (1.1) counts: 1 point"
+    assert available_hints(_question(FOUR_CHOWS))[0].text.endswith(": 5 points")
