@@ -123,6 +123,8 @@ def _row(ruleset: Ruleset, s: ItemStats) -> AccuracyRow:
 
 
 def _category_rows(ruleset: Ruleset, patterns: list[ItemStats]) -> list[AccuracyRow]:
+    """Each category's patterns added up, outcomes too: a skipped question is not a
+    mistake in a category any more than in its patterns."""
     totals: dict[str, list[int]] = {}
     last: dict[str, datetime] = {}
     ids = ruleset.by_id()
@@ -130,14 +132,16 @@ def _category_rows(ruleset: Ruleset, patterns: list[ItemStats]) -> list[Accuracy
         p = ids.get(s.ref)
         if p is None:
             continue
-        total = totals.setdefault(p.category, [0, 0])
-        total[0] += s.attempts
-        total[1] += s.correct
+        total = totals.setdefault(p.category, [0, 0, 0, 0, 0])
+        for k, n in enumerate((s.attempts, s.correct, s.missed, s.wrongly_claimed,
+                               s.count(ItemOutcome.SKIPPED))):
+            total[k] += n
         if p.category not in last or s.last_seen > last[p.category]:
             last[p.category] = s.last_seen
     return [AccuracyRow(f"category:{cat}", cat, item_name(ruleset, "category", cat),
-                        a, c, 0, last.get(cat))
-            for cat, (a, c) in sorted(totals.items(), key=lambda kv: _num_key(kv[0]))]
+                        a, c, 0, last.get(cat), missed, wrong, skipped)
+            for cat, (a, c, missed, wrong, skipped)
+            in sorted(totals.items(), key=lambda kv: _num_key(kv[0]))]
 
 
 def _num_key(text: str) -> tuple[int, ...]:

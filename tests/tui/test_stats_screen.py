@@ -120,6 +120,22 @@ def test_load_stats_derives_accuracy_by_pattern_family_and_category(tmp_path: Pa
     assert {"pattern:1.3", "pattern:1.4"} <= {d.item for d in data.due}
 
 
+def test_a_category_counts_skips_apart_from_its_mistakes(tmp_path: Path) -> None:
+    with filled_store(tmp_path) as store:
+        source = ListSource([QuizHand.from_notation("chows", CHOWS)], name="practice")
+        rnd = Round(source, RoundSettings(length=1, seed=1), recorder=store,
+                    clock=_ticks(), now=lambda: T0 + timedelta(days=1, hours=1))
+        assert rnd.ask() is not None
+        rnd.skip()
+        rnd.finish()
+        data = load_stats(store, load(), lambda: LATER, LATER.date())
+    (cat,) = data.categories
+    # 9 attempts: 4 right, 2 missed (1.3 and 1.4 in round 2), 3 skipped; a skip is
+    # no mistake, in the category as in each of its patterns.
+    assert (cat.attempts, cat.correct, cat.missed, cat.skipped) == (9, 4, 2, 3)
+    assert cat.misses == 2 == sum(p.misses for p in data.patterns)
+
+
 def test_time_texts() -> None:
     now = T0
     assert when_text(now - timedelta(minutes=5), now) == "due now"
