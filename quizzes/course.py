@@ -20,7 +20,7 @@ import json
 import random
 import time
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import datetime
 from enum import Enum
 from functools import lru_cache
@@ -246,18 +246,26 @@ def worked_hands(rules: Ruleset, one: Lesson, count: int = 2, seed: int = 7
 
 
 class LessonSource:
-    """The drill's hands: aimed at the lesson's targets in turn (any hand when none)."""
+    """The drill's hands: aimed at the lesson's targets in turn (any hand when none),
+    or taken from `hands` (lesson 1's mix of wins and non-wins), always under the
+    lesson's name, so its rounds are listed as the lesson's and not as random ones."""
 
-    def __init__(self, rules: Ruleset, one: Lesson, seed: int) -> None:
+    def __init__(self, rules: Ruleset, one: Lesson, seed: int,
+                 hands: HandSource | None = None) -> None:
         self.rules = rules
         self.lesson = one
         self.seed = seed
+        self.hands = hands
 
     @property
     def name(self) -> str:
         return f"lesson {self.lesson.id}"
 
     def __iter__(self) -> Iterator[QuizHand]:
+        if self.hands is not None:
+            for given in self.hands:
+                yield replace(given, source=self.name)
+            return
         rng = random.Random(self.seed)
         targets: list[str | None] = [*self.lesson.targets] or [None]
         rng.shuffle(targets)
@@ -300,8 +308,8 @@ class LessonRound(Round):
             from mj_trainer.quizzes.session import MixedWinSource
 
             planned = plan_kinds(settings.kinds, length, random.Random(seed))
-            source = MixedWinSource(planned, seed=seed, difficulty=one.difficulty,
-                                    ruleset=rules)
+            source = LessonSource(rules, one, seed, MixedWinSource(
+                planned, seed=seed, difficulty=one.difficulty, ruleset=rules))
         super().__init__(source, settings, recorder=recorder, clock=clock, now=now)
         self.rules = rules
         self.lesson = one

@@ -92,6 +92,27 @@ def test_passing_a_drill_unlocks_the_next_lesson(tmp_path: Path) -> None:
         assert _next_id(store) == "2.1"
 
 
+def test_every_drill_is_recorded_under_its_lesson_name(tmp_path: Path) -> None:
+    # Lesson 1 mixes wins and non-wins from another source; its rounds were listed in
+    # the history and on the home screen as "random easy".
+    rules = load("mj-score-eval")
+    with ProgressStore.open(tmp_path) as store:
+        for lesson_id in ("1", "2.1"):
+            rnd = LessonRound(rules, lesson(rules, lesson_id), seed=5, length=2,
+                              recorder=store)
+            kinds = set()
+            while (q := rnd.ask()) is not None:
+                assert q.item.source == f"lesson {lesson_id}"
+                kinds.add(q.kind)
+                rnd.answer(q.expected())
+            rnd.finish()
+            if lesson_id == "1":
+                assert QuestionKind.IS_WIN in kinds
+        records = sorted(store.rounds(), key=lambda r: r.id)
+    assert [(r.source, r.source_name) for r in records] == [("hands", "lesson 1"),
+                                                           ("hands", "lesson 2.1")]
+
+
 def test_unknown_lesson_names_the_ones_there_are() -> None:
     with pytest.raises(KeyError, match=r"lessons: 1, 2\.1"):
         lesson(load("mj-score-eval"), "9")
