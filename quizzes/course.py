@@ -317,12 +317,31 @@ class LessonRound(Round):
 
     def finish(self) -> RoundSummary:
         summary = super().finish()
-        complete = summary.asked == summary.questions and summary.questions > 0
-        if complete and summary.score >= PASS_SHARE * summary.questions and not self.passed:
+        if drill_passed(summary) and not self.passed:
             self.passed = True
             record_pass(self.recorder, self.rules, self.lesson.id,
                         summary.score / max(1, summary.questions), self._now())
         return summary
+
+
+def drill_passed(summary: RoundSummary) -> bool:
+    """A drill passes when every question was answered and the credit reaches
+    `PASS_SHARE` of them."""
+    complete = summary.asked == summary.questions and summary.questions > 0
+    return complete and summary.score >= PASS_SHARE * summary.questions
+
+
+def drill_verdict(lesson_id: str, summary: RoundSummary) -> str:
+    """What the drill's summary says about the lesson: passed, short of the share
+    that passes, or ended before its last question (an early end never passes)."""
+    if drill_passed(summary):
+        return (f"Lesson {lesson_id} passed: {summary.percent:.0f}% of the credit "
+                f"({PASS_SHARE:.0%} passes).")
+    if summary.asked < summary.questions:
+        return (f"An unfinished drill does not pass lesson {lesson_id}: answer all "
+                f"{summary.questions} questions.")
+    return (f"Not enough to pass lesson {lesson_id}: {summary.percent:.0f}% of the "
+            f"credit, {PASS_SHARE:.0%} passes.")
 
 
 FIRST_LESSONS: Final = 3  # until this many lessons are passed, quick rounds start easy

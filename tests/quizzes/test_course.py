@@ -16,6 +16,8 @@ from mj_trainer.quizzes.course import (
     LessonSource,
     LessonStatus,
     course,
+    drill_passed,
+    drill_verdict,
     easy_start_note,
     effective_difficulty,
     lesson,
@@ -111,6 +113,31 @@ def test_every_drill_is_recorded_under_its_lesson_name(tmp_path: Path) -> None:
         records = sorted(store.rounds(), key=lambda r: r.id)
     assert [(r.source, r.source_name) for r in records] == [("hands", "lesson 1"),
                                                            ("hands", "lesson 2.1")]
+
+
+def test_a_drill_says_whether_it_passed_its_lesson() -> None:
+    rules = load("mj-score-eval")
+
+    def played(lesson_id: str, length: int, right: int) -> str:
+        rnd = LessonRound(rules, lesson(rules, lesson_id), seed=2, length=length,
+                          kinds=(QuestionKind.TOTAL,))
+        for _ in range(right):
+            q = rnd.ask()
+            assert q is not None
+            rnd.answer(q.expected())
+        summary = rnd.finish()
+        assert drill_passed(summary) is rnd.passed
+        return drill_verdict(lesson_id, summary)
+
+    assert played("1", 2, 2) == "Lesson 1 passed: 100% of the credit (80% passes)."
+    assert played("2.1", 3, 1) == ("An unfinished drill does not pass lesson 2.1: "
+                                   "answer all 3 questions.")
+    rnd = LessonRound(rules, lesson(rules, "1"), seed=2, length=2,
+                      kinds=(QuestionKind.TOTAL,))
+    while rnd.ask() is not None:
+        rnd.skip()
+    assert drill_verdict("1", rnd.finish()) == ("Not enough to pass lesson 1: 0% of the "
+                                                "credit, 80% passes.")
 
 
 def test_unknown_lesson_names_the_ones_there_are() -> None:

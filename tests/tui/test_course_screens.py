@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 from textual.pilot import Pilot
-from textual.widgets import Input
+from textual.widgets import Input, Static
 
 from mj_trainer.quizzes.course import LessonStatus, statuses
 from mj_trainer.quizzes.questions import PatternsAnswer, QuestionKind, YesNoAnswer
@@ -68,6 +68,8 @@ async def _play_lesson_one(tmp_path: Path) -> None:
             await wait_for(pilot, lambda: getattr(app.screen, "mode", "") == "feedback")
             await pilot.press("enter")
         assert app.screen.summary.score == app.screen.summary.questions
+        headline = app.screen.query_one("#summary-headline", Static).render()
+        assert "Lesson 1 passed: 100% of the credit (80% passes)." in str(headline)
         st = dict((one.id, s) for one, s in statuses(app.store, app.ruleset))
         assert st["1"] is LessonStatus.PASSED and st["2.1"] is LessonStatus.OPEN
         # Back to the course: the last lesson opens and drills from the list, locked or not.

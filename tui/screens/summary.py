@@ -150,7 +150,15 @@ class SummaryScreen(SafeScreen[None]):
         word, color = verdict(s)
         ended = "" if s.asked >= s.questions else (
             f"  (ended early: {s.asked} of {s.questions} questions)")
-        return Content.assemble((word, f"bold {color}"), ended)
+        if not isinstance(self.again, StartLesson):
+            return Content.assemble((word, f"bold {color}"), ended)
+        # A drill says what it did to its lesson: the summary is where a learner looks.
+        from mj_trainer.quizzes.course import drill_passed, drill_verdict
+
+        passed = drill_passed(s)
+        return Content.assemble((word, f"bold {color}"), ended, "\n",
+                                (drill_verdict(self.again.lesson_id, s),
+                                 "bold $success" if passed else "$warning"))
 
     def _figures(self) -> Content:
         s = self.summary
