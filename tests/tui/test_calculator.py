@@ -205,6 +205,21 @@ def test_build_a_hand_with_the_mouse(tmp_path: Path) -> None:
     run_calc(tmp_path, body)
 
 
+def test_a_context_button_grows_with_its_label(tmp_path: Path) -> None:
+    """The context buttons were as wide as their first label: toggled to self-drawn,
+    "discard" showed "self-dr"; a seat of North showed "seat Nort"."""
+
+    async def body(pilot: Pilot[None], screen: CalculatorScreen) -> None:
+        await pilot.press("s", "e", "e", "e")
+        await pilot.pause()
+        assert screen.draft.parts.self_drawn and screen.draft.parts.seat == tiles.NORTH
+        for selector, label in (("#ctx-self", "self-drawn"), ("#ctx-seat", "seat North")):
+            button = screen.query_one(selector)
+            assert button.size.width >= len(label), (selector, button.size)
+
+    run_calc(tmp_path, body, "c123 c456 b234 b567 k5 +k5", size=(80, 24))
+
+
 def test_keys_typed_straight_after_n_reach_the_notation_field(tmp_path: Path) -> None:
     """'n' and a hand typed in one burst: the hand lands in the field, and an 'n' typed
     there (the north wind, nw) is a letter, not the key that opens the field."""

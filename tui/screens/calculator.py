@@ -395,14 +395,19 @@ class CalculatorScreen(SafeScreen[None]):
         def wind(tile: int) -> str:
             return _wind(tile)[0] if short else _wind(tile)
 
-        self.query_one("#ctx-self", Button).label = ("self-drawn" if parts.self_drawn
-                                                      else "discard")
-        self.query_one("#ctx-seat", Button).label = f"seat {wind(parts.seat)}"
-        self.query_one("#ctx-wind", Button).label = f"wind {wind(parts.prevailing)}"
         count = len(parts.incidentals)
-        self.query_one("#ctx-incidentals", Button).label = (
-            f"incidentals ({count})" if count else "incidentals")
-        self.query_one("#ctx-ruleset", Button).label = Path(parts.ruleset).stem
+        for name, label in (
+                ("self", "self-drawn" if parts.self_drawn else "discard"),
+                ("seat", f"seat {wind(parts.seat)}"),
+                ("wind", f"wind {wind(parts.prevailing)}"),
+                ("incidentals", f"incidentals ({count})" if count else "incidentals"),
+                ("ruleset", Path(parts.ruleset).stem)):
+            button = self.query_one(f"#ctx-{name}", Button)
+            if str(button.label) != label:
+                button.label = label
+                # A Button keeps the width of its first label: "discard" cut
+                # "self-drawn" to "self-dr", "seat East" cut "seat North".
+                button.refresh(layout=True)
 
     def _show_status(self) -> None:
         status = self.query_one("#calc-status", Static)
