@@ -26,7 +26,7 @@ from enum import Enum
 from functools import lru_cache
 from typing import Any, Final
 
-from mj_trainer.engine.ruleset import Ruleset
+from mj_trainer.engine.ruleset import Pattern, Ruleset
 from mj_trainer.engine.scoring import Score, score
 from mj_trainer.quizzes.questions import QuestionKind
 from mj_trainer.quizzes.recorder import Recorder
@@ -107,13 +107,22 @@ _ARRANGEMENTS = (
 )
 
 
+def _value_words(p: Pattern) -> str:
+    """A pattern's value for a sentence: '1 point', '5 points per set', '1 doubling'
+    (a bare '1' after a pattern's name says nothing to a beginner)."""
+    if p.doubles:
+        return p.value_text()
+    words = f"{p.value} {'point' if abs(p.value) == 1 else 'points'}"
+    return words if p.unit == "hand" else f"{words} per {p.unit}"
+
+
 def _category_text(rules: Ruleset, cat: str) -> str:
     members = [p for p in rules.patterns if p.category == cat]
     lines = [f"{rules.categories[cat]}: {len(members)} pattern"
              f"{'s' if len(members) != 1 else ''} of {rules.name}."]
     for p in members:
         lim = ", a limit hand" if p.is_limit else ""
-        lines.append(f"- {p.name} ({p.id}), {p.value_text()}{lim}")
+        lines.append(f"- {p.name} ({p.id}), {_value_words(p)}{lim}")
     lines.append("")
     lines.append("In the worked hands below, the tiles that make each pattern are marked. "
                  "Then the drill: every hand holds one of these patterns.")

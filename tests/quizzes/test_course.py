@@ -140,6 +140,21 @@ def test_a_drill_says_whether_it_passed_its_lesson() -> None:
                                                 "credit, 80% passes.")
 
 
+def test_a_category_lesson_gives_each_value_in_points() -> None:
+    rules = load("mj-score-eval")
+    trivial = lesson(rules, "2.1").text
+    assert "- Chicken Hand (1.1), 1 point\n" in trivial
+    assert "- All Chows (1.2), 5 points\n" in trivial
+    assert "- Illegal Call (1.7), -40 points\n" in trivial
+    honors = lesson(rules, "2.8").text
+    assert "- Wind Pung (8.1.1), 5 points per set\n" in honors
+    assert "- Big Four Winds (8.1.5), 400 points, a limit hand\n" in honors
+    classical = load("classical")
+    doubling = next(p for p in classical.patterns if p.doubles)
+    cat = next(one for one in course(classical) if doubling.name in one.text)
+    assert f"- {doubling.name} ({doubling.id}), {doubling.value_text()}" in cat.text
+
+
 def test_unknown_lesson_names_the_ones_there_are() -> None:
     with pytest.raises(KeyError, match=r"lessons: 1, 2\.1"):
         lesson(load("mj-score-eval"), "9")

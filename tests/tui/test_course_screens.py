@@ -145,3 +145,28 @@ def test_worked_hands_wrap_between_sets_never_inside_one(width: int) -> None:
             tiles = " ".join(reading).translate(str.maketrans("[]{}", "    ")).split()
             assert len(tiles) == len(w.result.hand.all_tiles()), (one.id, reading)
     assert seen > 10
+
+
+def test_a_worked_hand_says_how_it_was_won() -> None:
+    """Lesson 1 tells the learner to read how a hand was won; each worked hand says it
+    in the words of the drill's context line (seat, prevailing wind, self-drawn or on
+    a discard, bonus tiles)."""
+    from rich.console import Console
+
+    from mj_trainer.engine.ruleset import load
+    from mj_trainer.quizzes.course import course, worked_hands
+
+    rules = load("mj-score-eval")
+    console = Console(width=200, record=True, color_system=None)
+    seen = set()
+    for one in course(rules)[:3]:
+        screen = LessonScreen(rules, one, LessonStatus.OPEN)
+        for k, w in enumerate(worked_hands(rules, one), start=1):
+            with console.capture() as cap:
+                console.print(screen._worked(k, w))
+            last = cap.get().splitlines()[-1].strip()
+            how = "self-drawn" if w.result.hand.self_drawn else "on a discard"
+            seen.add(how)
+            assert last.startswith("How it was won: seat "), (one.id, last)
+            assert f" · {how} · " in last and "mj-score-eval" not in last, (one.id, last)
+    assert seen == {"self-drawn", "on a discard"}

@@ -31,6 +31,7 @@ from mj_trainer.quizzes.store import ProgressStore
 from mj_trainer.tui.messages import StartLesson
 from mj_trainer.tui.safe_screen import SafeScreen
 from mj_trainer.tui.tile_text import TileStyle, group_text, tiles_text
+from mj_trainer.tui.widgets.hand_view import context_line
 from mj_trainer.tui.widgets.lean_footer import LeanFooter
 from mj_trainer.tui.widgets.reference_tiles import TileFlow, arrangement_pieces, hand_pieces
 from mj_trainer.tui.widgets.safe_header import SafeHeader
@@ -208,6 +209,10 @@ class LessonScreen(SafeScreen[None]):
                 pieces.append(tiles_text(ev.tiles, style=style))
             lines.append(Padding(TileFlow(pieces) if pieces
                                  else Text(phrase, style="italic"), (0, 0, 0, 4)))
+        # How it was won, worded as the drill's questions word it: lesson 1 says to
+        # read it, and Self Drawn or a wind pattern cannot be checked without it.
+        lines.append(Text.assemble(("  How it was won: ", "bold"),
+                                   context_line(hand, None, style=style)))
         return Group(*lines)
 
     def action_drill(self) -> None:

@@ -151,11 +151,12 @@ def arrangement_block(arrangement: Arrangement, winning_tile: Tile, width: int, 
     return flow(arrangement_pieces(arrangement, winning_tile, style=style), width, tall=False)
 
 
-def context_line(hand: Hand, ruleset_id: str, *, style: TileStyle) -> Text:
-    """Ruleset, seat and prevailing wind, how the tile came, incidentals and bonus tiles."""
+def context_line(hand: Hand, ruleset_id: str | None, *, style: TileStyle) -> Text:
+    """Ruleset (unless None), seat and prevailing wind, how the tile came, incidentals
+    and bonus tiles."""
     names = tiles.WIND_NAMES
-    bits = [
-        Text(ruleset_id, style="bold"),
+    bits = [Text(ruleset_id, style="bold")] if ruleset_id is not None else []
+    bits += [
         Text(f"seat {names[hand.seat_wind - tiles.EAST].capitalize()}"),
         Text(f"prevailing {names[hand.prevailing_wind - tiles.EAST].capitalize()}"),
         Text("self-drawn" if hand.self_drawn else "on a discard", style="bold"),
