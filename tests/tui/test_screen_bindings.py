@@ -16,3 +16,22 @@ def test_bound_actions_exist(screen: type[Screen[None]]) -> None:
         action = b.action if isinstance(b, Binding) else b[1]
         name = action.split("(")[0]
         assert callable(getattr(screen, f"action_{name}", None)), name
+
+
+def test_every_key_in_the_stats_footer_is_in_its_help() -> None:
+    """The footer's r (Ruleset) was the one key the stats help did not explain."""
+    from pathlib import Path
+
+    from mj_trainer import tui
+    from mj_trainer.tui.screens.stats import StatsScreen
+
+    page = Path(tui.__file__).parent / "help" / f"{StatsScreen.HELP_NAME}.md"
+    keys: set[str] = set()
+    for line in page.read_text(encoding="utf-8").splitlines():
+        if line.startswith("| ") and not line.startswith("| Key"):
+            keys.update(k.strip().lower() for k in line.split("|")[1].split(","))
+    shown = [b for b in StatsScreen.BINDINGS if isinstance(b, Binding) and b.show]
+    assert len(shown) >= 6
+    for b in shown:
+        key = "esc" if b.key == "escape" else b.key
+        assert key in keys, (b.key, b.description)
