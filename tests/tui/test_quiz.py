@@ -40,6 +40,13 @@ def answer(quiz: QuizScreen, claims: dict[str, int], total: int) -> None:
     picker.option_list.focus()
 
 
+def _enter_says(quiz: QuizScreen) -> str:
+    """What the footer shows for enter (the enabled binding nearest the focus)."""
+    active = quiz.active_bindings["enter"]
+    assert active.enabled
+    return active.binding.description
+
+
 def _quiz(app: object) -> QuizScreen:
     screen = getattr(app, "screen", None)
     assert isinstance(screen, QuizScreen)
@@ -65,6 +72,7 @@ def test_full_round_answered_right(tmp_path: Path) -> None:
             assert grade is not None and grade.correct and grade.credit == 1.0
             assert quiz.mode == "feedback"
             assert "Right!" in quiz.query_one(FeedbackView).lines[0].content.plain
+            assert _enter_says(quiz) == "Next hand"
             await pilot.press("enter")  # next hand
             await wait_for(pilot, quiz_ready(app))
             # core-2: 8.1.1 Wind Pung 5 x 1 = 5
@@ -74,6 +82,8 @@ def test_full_round_answered_right(tmp_path: Path) -> None:
             await pilot.press("enter")
             await pilot.pause()
             assert quiz.last_grade is not None and quiz.last_grade.correct
+            # The footer said "Next hand" here too, while the prompt said the summary.
+            assert _enter_says(quiz) == "Round summary"
             await pilot.press("enter")  # the last hand: on to the summary
             await wait_for(pilot, lambda: isinstance(app.screen, SummaryScreen))
             summary = app.screen

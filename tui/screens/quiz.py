@@ -391,6 +391,7 @@ class QuizScreen(SafeScreen[RoundSummary | None]):
         assert rnd is not None
         q = grade.question
         last = rnd.finished
+        self.query_one(FeedbackView).last = last  # its footer key says where enter goes
         go_on = "enter: round summary" if last else "enter: next hand"
         self.query_one("#prompt", Static).update(Content.assemble(
             (f"Q{q.number}/{len(rnd.questions)} ", "bold $accent"), (q.prompt, ""),

@@ -349,13 +349,16 @@ class FeedbackView(SafeOptionList):
     FeedbackView { height: 1fr; }
     """
 
-    BINDINGS = [Binding("enter", "select", "Next hand", id="feedback.next")]
+    # Enter goes on either way; after the round's last question the footer says where.
+    BINDINGS = [Binding("enter", "select", "Next hand", id="feedback.next"),
+                Binding("enter", "summary", "Round summary", id="feedback.summary")]
 
     class Next(Message):
         """Enter in the feedback: go on."""
 
     def __init__(self, *, id: str | None = None) -> None:
         super().__init__(id=id)
+        self.last = False  # the feedback of the round's last question
         self.lines: list[Line] = []
         self._grade: Grade | None = None
         self._hints: list[Hint] = []
@@ -404,6 +407,16 @@ class FeedbackView(SafeOptionList):
 
     def action_select(self) -> None:
         self.post_message(self.Next())
+
+    def action_summary(self) -> None:
+        self.post_message(self.Next())
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "select":
+            return not self.last
+        if action == "summary":
+            return self.last
+        return super().check_action(action, parameters)
 
     async def _on_click(self, event: events.Click) -> None:
         clicked = event.style.meta.get("option")
