@@ -22,10 +22,10 @@ from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import replace
 from enum import Enum
 from itertools import islice
-from typing import Any, Protocol, runtime_checkable
+from typing import TYPE_CHECKING, Protocol, runtime_checkable
 
 from mj_trainer.engine.hand import Hand
-from mj_trainer.engine.notation import format_hand, parse
+from mj_trainer.engine.notation import format_hand
 from mj_trainer.engine.ruleset import DEFAULT, Ruleset, load
 from mj_trainer.engine.scoring import score
 from mj_trainer.quizzes.pattern_hands import (
@@ -34,6 +34,9 @@ from mj_trainer.quizzes.pattern_hands import (
     weak_count,
 )
 from mj_trainer.quizzes.quiz_hand import QuizHand
+
+if TYPE_CHECKING:  # the sets module is read only when a curated set is asked for
+    from mj_trainer.quizzes.sets import CuratedHand, HandSet
 
 __all__ = [  # QuizHand lives in `quizzes.quiz_hand`; the sources hand it out
     "CuratedSource",
@@ -142,38 +145,15 @@ class CuratedSource:
 # --------------------------------------------------------------------------- curated sets
 
 
-def _first_attr(obj: Any, names: Sequence[str]) -> Any:
-    for n in names:
-        value = getattr(obj, n, None)
-        if value is not None:
-            return value
-    return None
-
-
-def quiz_hand_from(item: Any, set_name: str = "") -> QuizHand:
-    """A QuizHand from a curated-set entry (anything with an id and a hand or notation)."""
+def quiz_hand_from(item: CuratedHand | QuizHand, set_name: str = "") -> QuizHand:
+    """A QuizHand from a curated set's hand, remembering the set it came from."""
     if isinstance(item, QuizHand):
         return item
-    hand_id = str(_first_attr(item, ("id", "hand_id")))
-    hand = _first_attr(item, ("parsed", "hand"))
-    if not isinstance(hand, Hand):
-        text = _first_attr(item, ("notation", "text", "hand"))
-        hand = parse(str(text))
-    title = _first_attr(item, ("title",)) or ""
-    note = _first_attr(item, ("note", "teaching_note")) or ""
-    about = _first_attr(item, ("focus", "about")) or ()
-    if isinstance(about, str):
-        about = (about,)
-    return QuizHand(hand_id, hand, str(title), str(note), source=set_name,
-                    about=tuple(str(a) for a in about))
+    return QuizHand(item.id, item.hand, item.title, item.note, source=set_name,
+                    about=item.focus)
 
 
-def _set_key(hand_set: Any) -> str:
-    """A set's stable id (its name when it has no id): the key of its saved progress."""
-    return str(_first_attr(hand_set, ("id", "name", "title")) or "set")
-
-
-def curated_sets() -> list[Any]:
+def curated_sets() -> list[HandSet]:
     """Every built-in curated set, as the sets module gives them."""
     from mj_trainer.quizzes.sets import builtin_sets
 
@@ -185,9 +165,9 @@ def curated_hands(set_id: str | None = None) -> list[QuizHand]:
     out: list[QuizHand] = []
     known: list[str] = []
     for hand_set in curated_sets():
-        key = _set_key(hand_set)
+        key = hand_set.id
         known.append(key)
-        if set_id is None or set_id in (key, getattr(hand_set, "name", None)):
+        if set_id is None or set_id in (key, hand_set.name):
             out.extend(quiz_hand_from(h, key) for h in hand_set.hands)
     if set_id is not None and not out:
         raise KeyError(f"no curated set {set_id!r} (known: {', '.join(known)})")

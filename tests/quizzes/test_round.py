@@ -253,23 +253,29 @@ def test_generator_source_stops_when_the_generator_runs_dry() -> None:
     assert list(GeneratorSource(seed=1, generate=fake)) == []
 
 
-def test_curated_adapter_reads_any_set_shape(monkeypatch: pytest.MonkeyPatch) -> None:
-    # The sets module is another part of the project; the adapter only needs set
-    # objects with a name and hands that have an id and a hand (or its notation).
+def test_curated_hands_keep_their_set_and_notes(monkeypatch: pytest.MonkeyPatch) -> None:
+    # A curated set's hands become quiz hands with their id, title, note and focus, and
+    # the set they came from; a set is found by its id or its name.
     import sys
     import types
 
+    from mj_trainer.engine.notation import parse
     from mj_trainer.quizzes import sources
+    from mj_trainer.quizzes.sets import CuratedHand, HandSet
 
-    entry = types.SimpleNamespace(id="fam-001", notation=H.WINDS, title="Winds",
-                                  note="three winds")
-    hand_set = types.SimpleNamespace(name="Families", hands=[entry])
+    entry = CuratedHand(id="fam-001", set_id="families", title="Winds", text=H.WINDS,
+                        hand=parse(H.WINDS), note="three winds", focus=("8.1.2",))
+    hand_set = HandSet(id="families", name="Families", description="", order=1,
+                       ruleset="mj-score-eval", hands=(entry,))
     fake = types.ModuleType("mj_trainer.quizzes.sets")
     fake.builtin_sets = lambda: [hand_set]  # type: ignore[attr-defined]
     monkeypatch.setitem(sys.modules, "mj_trainer.quizzes.sets", fake)
     got = sources.curated_hands("Families")
-    assert [(h.id, h.title, h.source) for h in got] == [("fam-001", "Winds", "Families")]
-    with pytest.raises(KeyError, match="Families"):
+    assert [(h.id, h.title, h.source) for h in got] == [("fam-001", "Winds", "families")]
+    assert (got[0].note, got[0].about, got[0].hand) == ("three winds", ("8.1.2",),
+                                                        parse(H.WINDS))
+    assert sources.curated_hands("families") == got
+    with pytest.raises(KeyError, match="families"):
         sources.curated_hands("Nope")
 
 
