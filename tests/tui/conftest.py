@@ -38,30 +38,45 @@ def _keys(widgets: Iterable[Widget]) -> list[tuple[str, str, bool]]:
     return [(w.key, w.description, w._disabled) for w in widgets if isinstance(w, FooterKey)]
 
 
+def _due(footer: Footer) -> list[tuple[str, str, bool]]:
+    """The keys `footer` would build now."""
+    token = active_message_pump.set(footer)  # compose binds the keys to their footer
+    try:
+        return _keys(compose(footer))
+    finally:
+        active_message_pump.reset(token)
+
+
 def footers_settled(pilot: Pilot[Any]) -> bool:
     """True when each footer of the active screen shows the keys it would build now."""
-    for footer in pilot.app.screen.query(Footer):
-        token = active_message_pump.set(footer)  # compose binds the keys to their footer
-        try:
-            fresh = compose(footer)
-        finally:
-            active_message_pump.reset(token)
-        if _keys(footer.children) != _keys(fresh):
-            return False
-    return True
+    return all(_keys(f.children) == _due(f) for f in pilot.app.screen.query(Footer))
 
 
 async def settle_footers(pilot: Pilot[Any]) -> None:
     """Pause until the footers are up to date on a few checks in a row (a late message,
     such as a round that finished loading, can change the keys after one good check);
-    bounded, so a bug cannot hang a test."""
+    bounded, so a bug cannot hang a test: a footer that never catches up fails the test
+    with the keys it shows and the keys it should show."""
     in_a_row = 0
     for _ in range(SETTLE_PAUSES):
         in_a_row = in_a_row + 1 if footers_settled(pilot) else 0
         if in_a_row >= SETTLED_CHECKS:
             break
         await pilot.pause()
+    else:
+        # A footer that never catches up is a bug of the app (keys that apply are not
+        # shown), not a picture to compare: say so instead of comparing a stale footer.
+        raise AssertionError(f"the footer never showed the keys that apply: {stale(pilot)}")
     await pilot.pause()
+
+
+def stale(pilot: Pilot[Any]) -> str:
+    """What the first unsettled footer shows, and what it should show."""
+    for footer in pilot.app.screen.query(Footer):
+        shown, due = _keys(footer.children), _due(footer)
+        if shown != due:
+            return f"shows {[k for k, _, _ in shown]}, should show {[k for k, _, _ in due]}"
+    return "every footer is up to date now"
 
 
 async def settle_screen(pilot: Pilot[Any]) -> None:

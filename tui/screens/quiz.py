@@ -23,6 +23,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.content import Content
+from textual.reactive import var
 from textual.widgets import (
     Button,
     ContentSwitcher,
@@ -95,6 +96,11 @@ class QuizScreen(SafeScreen[RoundSummary | None]):
         SHARE_BINDING,
     ]
 
+    # What the screen is doing. The keys that apply follow it (bindings=True): a change
+    # of mode must redraw the footer even when the focus stays where it was (a list
+    # focused while the round was dealt kept the dealing keys for the first question).
+    mode: var[Mode] = var[Mode]("loading", bindings=True)
+
     def __init__(self, plan: RoundPlan[Any], *, tile_style: TileStyle = TileStyle.TEXT,
                  cursor_blink: bool = True, settle_memory: bool = False) -> None:
         super().__init__()
@@ -103,7 +109,6 @@ class QuizScreen(SafeScreen[RoundSummary | None]):
         self.cursor_blink = cursor_blink  # False in snapshots, so every frame is the same
         self.settle_memory = settle_memory  # see tui.memory.settle_after_start
         self.round: Round | None = None
-        self.mode: Mode = "loading"
         self.last_grade: Grade | None = None
         self.error = ""
         self.last_shared = ""
@@ -222,7 +227,6 @@ class QuizScreen(SafeScreen[RoundSummary | None]):
             (f"\n\n{advice}" if advice else "", ""),
             ("\n\nPress escape to go back.", "$foreground 55%")))
         self.query_one("#answer", ContentSwitcher).current = "pane-error"
-        self.refresh_bindings()
 
     def _ready(self, rnd: Round) -> None:
         self.round = rnd
@@ -301,7 +305,6 @@ class QuizScreen(SafeScreen[RoundSummary | None]):
             switcher.current = "pane-yesno"
             total_row.display = False
             yes.focus()
-        # The footer follows the focus change; no separate refresh of the bindings.
 
     def _update_prompt(self, q: Question) -> None:
         rnd = self.round
