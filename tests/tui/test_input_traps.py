@@ -121,6 +121,31 @@ def test_a_space_is_part_of_the_filter_and_plus_ticks(tmp_path: Path) -> None:
     asyncio.run(body())
 
 
+def test_escape_in_the_footer_says_what_it_does_to_a_filter(tmp_path: Path) -> None:
+    """While a filter is typed, escape clears it, and the footer says so (it said "End
+    round"); once cleared, escape ends the round again."""
+    async def body() -> None:
+        app = app_for(tmp_path, length=1)
+        async with app.run_test(size=(80, 24)) as pilot:
+            quiz = await _start(pilot, app, write_set(tmp_path))
+            picker = quiz.query_one(PatternPicker)
+
+            def escape_says() -> str:
+                active = app.screen.active_bindings["escape"]
+                return str(active.binding.description)
+
+            assert escape_says() == "End round"
+            await type_text(pilot, "wind")
+            await pilot.pause()
+            assert escape_says() == "Clear filter"
+            await pilot.press("escape")
+            await pilot.pause()
+            assert picker.filter_text == "" and app.screen is quiz
+            assert escape_says() == "End round"
+
+    asyncio.run(body())
+
+
 def test_the_filter_does_not_match_category_names(tmp_path: Path) -> None:
     async def body() -> None:
         app = app_for(tmp_path, length=1, ruleset="classical")

@@ -58,6 +58,8 @@ class PatternList(SafeOptionList):
         Binding("asterisk", "tick_or_untick", "Tick/untick", key_display="*", show=False,
                 id="picker.toggle"),
         Binding("enter", "select", "Check", id="picker.check"),
+        # Shown while a filter is typed, in place of the screen's escape (End round).
+        Binding("escape", "clear_filter", "Clear filter", id="picker.clear"),
     ]
 
     def __init__(self, picker: PatternPicker, *, id: str | None = None) -> None:
@@ -91,6 +93,14 @@ class PatternList(SafeOptionList):
 
     def action_tick_or_untick(self) -> None:
         self.picker.toggle()
+
+    def action_clear_filter(self) -> None:
+        self.picker.set_filter("")
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "clear_filter":
+            return bool(self.picker.filter_text)
+        return super().check_action(action, parameters)
 
     async def _on_click(self, event: events.Click) -> None:
         clicked = event.style.meta.get("option")
@@ -275,9 +285,12 @@ class PatternPicker(Vertical):
         """Filter the list; a narrower filter jumps to its first match, a wider one keeps
         the highlighted pattern."""
         widening = self.filter_text.startswith(text)
+        escape_changes = bool(text) != bool(self.filter_text)
         self.filter_text = text
         self.redraw(keep=widening)
         self._show_filter()
+        if escape_changes:
+            self.option_list.refresh_bindings()  # escape: clear the filter or end round
 
     # ---- drawing
 
