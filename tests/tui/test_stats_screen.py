@@ -223,6 +223,23 @@ def test_filled_store_shows_summary_tables_and_chart(tmp_path: Path) -> None:
         run(Host(store), body)
 
 
+def test_the_due_count_is_home_s_count(tmp_path: Path) -> None:
+    """Home said "Review 2 due" (patterns and families, each once) and the stats line
+    "4 due for review" (cards: a pattern and its one-member family have one each)."""
+    from mj_trainer.quizzes.session import due_count
+
+    async def body(pilot: Pilot[None], screen: StatsScreen) -> None:
+        summary = text_of(screen.query_one("#stats-summary", Static))
+        assert screen.data is not None and len(screen.data.due) == 4
+        assert "2 due for review" in summary and "4 due" not in summary
+        review = text_of(screen.query_one("#stats-review-summary", Static))
+        assert review.startswith("4 of ") and "cards are due now" in review
+
+    with filled_store(tmp_path) as store:
+        assert due_count(store, LATER, ruleset="mj-score-eval") == 2
+        run(Host(store), body)
+
+
 def test_sorting_cycles_through_the_orders(tmp_path: Path) -> None:
     async def body(pilot: Pilot[None], screen: StatsScreen) -> None:
         await pilot.press("4")  # the patterns tab

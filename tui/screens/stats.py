@@ -42,7 +42,7 @@ from mj_trainer.quizzes.mastery import (
     mastery,
     weakest,
 )
-from mj_trainer.quizzes.review import utc
+from mj_trainer.quizzes.review import due_refs, utc
 from mj_trainer.quizzes.stats import (
     STATE_NAMES,
     AccuracyRow,
@@ -322,7 +322,8 @@ class StatsScreen(SafeScreen[None]):
             f"streak [b]{streak.current}[/b] {days}, best {streak.best}",
         ]
         if data.due:
-            parts.append(f"[b $warning]{len(data.due)} due[/] for review")
+            # Counted as home counts it: a pattern and its one-member family are one.
+            parts.append(f"[b $warning]{len(due_refs(data.due))} due[/] for review")
         else:
             parts.append("nothing due")
         if len(self._switchable()) > 1:
