@@ -240,6 +240,23 @@ def test_the_due_count_is_home_s_count(tmp_path: Path) -> None:
         run(Host(store), body)
 
 
+def test_the_review_tab_shows_when_each_card_is_due_at_80_columns(tmp_path: Path) -> None:
+    """The long names came before the due column, which ran off the edge ("due no")."""
+    async def body(pilot: Pilot[None], screen: StatsScreen) -> None:
+        await pilot.press("5")
+        await pilot.pause()
+        review = screen.query_one("#stats-review", DataTable)
+        labels = [str(c.label) for c in review.ordered_columns]
+        assert labels[-1] == "name"
+        upto = labels.index("due") + 1
+        used = sum(c.get_render_width(review) for c in review.ordered_columns[:upto])
+        assert used <= review.scrollable_content_region.width, (used, review.size)
+        assert "due now" in column(review, upto - 1)
+
+    with filled_store(tmp_path) as store:
+        run(Host(store), body, size=(80, 24))
+
+
 def test_sorting_cycles_through_the_orders(tmp_path: Path) -> None:
     async def body(pilot: Pilot[None], screen: StatsScreen) -> None:
         await pilot.press("4")  # the patterns tab

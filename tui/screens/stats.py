@@ -204,7 +204,9 @@ class StatsScreen(SafeScreen[None]):
             for label, key in self._columns(table_id):
                 table.add_column(label, key=key)
         review = self.query_one("#stats-review", DataTable)
-        for label in ("item", "name", "state", "due", "stability"):
+        # The name last: it is long ("Two Concealed Pungs to Four Concealed Pungs"),
+        # and at 80 columns it pushed "due now" off the edge as "due no".
+        for label in ("item", "state", "due", "stability", "name"):
             review.add_column(label, key=label)
         history = self.query_one("#stats-history", DataTable)
         for label in ("started", "what", "answered", "score", "right", "time"):
@@ -396,12 +398,12 @@ class StatsScreen(SafeScreen[None]):
         due_first = data.due + [c for c in data.cards if c.item not in {d.item for d in data.due}]
         for card in due_first:
             table.add_row(
-                f"{card.kind} {card.ref}", item_name(self.ruleset, card.kind, card.ref),
-                STATE_NAMES.get(card.state, str(card.state)),
+                f"{card.kind} {card.ref}", STATE_NAMES.get(card.state, str(card.state)),
                 Text(when_text(card.due, now),
                      style="bold" if card.due <= now else ""),
                 Text(f"{card.stability:.1f} d" if card.stability is not None else "-",
                      justify="right"),
+                item_name(self.ruleset, card.kind, card.ref),
                 key=card.item,
             )
 
