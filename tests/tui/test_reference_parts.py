@@ -132,3 +132,10 @@ def test_hand_pieces_keep_melds_apart_and_mark_the_winning_tile() -> None:
     bonus = bonus_piece(hand, style=TileStyle.CJK)
     assert bonus is not None and "花" in bonus.plain
     assert context_text(hand).startswith("self-drawn")
+
+
+def test_an_example_names_the_prevailing_wind_as_the_quiz_does() -> None:
+    """The quiz and the lessons say "prevailing"; the reference said "round wind"."""
+    hand = parse("c123 c456 b234 b567 k5 +k5 seat:south wind:west")
+    text = context_text(hand)
+    assert "seat south · prevailing west" in text and "round wind" not in text

@@ -108,7 +108,7 @@ def context_text(hand: Hand) -> str:
     bits = ["self-drawn" if hand.self_drawn else "won on a discard",
             f"winning tile {tiles.name(hand.winning_tile)}",
             f"seat {tiles.WIND_NAMES[hand.seat_wind - tiles.EAST]}",
-            f"round wind {tiles.WIND_NAMES[hand.prevailing_wind - tiles.EAST]}"]
+            f"prevailing {tiles.WIND_NAMES[hand.prevailing_wind - tiles.EAST]}"]
     bits.extend(i.value.replace("_", " ") for i in sorted(hand.incidentals,
                                                            key=lambda i: i.value))
     return " · ".join(bits)
