@@ -7,7 +7,8 @@
    CPU seconds of each run (CPU of the whole process tree, and of the main process
    alone: with `--jobs 2` that is what reading, cutting and writing cost).  The two outputs must be
    identical.  Target: on 2 cores, `--jobs 2` takes at most 0.6x the wall time of
-   `--jobs 1`.
+   `--jobs 1`.  The same run measures the machine's own ceiling: a pure-Python loop
+   alone, then two at once; on cores that slow each other down no split can beat it.
 2. Memory: the same command (default jobs) on `--big` hands (the `--n` hands repeated),
    with stdout sent to /dev/null.  Peak RSS is sampled from /proc every 50 ms for the
    whole process tree (the command and its workers), with the largest peak (VmHWM) of
@@ -117,6 +118,29 @@ class Run:
         self.stderr = stderr.decode("utf-8", "replace")
 
 
+SPIN = "x = 0\nfor i in range(15_000_000):\n    x += i\n"  # pure Python, one core
+
+
+def parallel_ceiling(repeats: int = 3) -> tuple[float, float, float]:
+    """(one alone, two at once, best --jobs 2 / --jobs 1 ratio) for a pure-Python loop.
+
+    Two processes on two cores ought to take as long as one; on a virtual machine whose
+    cores share a physical core, or a host busy with other guests, each runs slower when
+    the other runs too.  The best wall-time ratio any two-process split can reach here
+    is then (two at once) / (2 x one alone), whatever the program does.
+    """
+    def wall(n: int) -> float:
+        t0 = time.perf_counter()
+        procs = [subprocess.Popen([sys.executable, "-c", SPIN]) for _ in range(n)]
+        for p in procs:
+            p.wait()
+        return time.perf_counter() - t0
+
+    one = _median([wall(1) for _ in range(repeats)])
+    two = _median([wall(2) for _ in range(repeats)])
+    return one, two, two / (2 * one)
+
+
 def _median(values: list[float]) -> float:
     ordered = sorted(values)
     return ordered[len(ordered) // 2]
@@ -163,6 +187,9 @@ def main() -> int:
         verdict = "meets" if ratio <= JOBS_TARGET else "MISSES"
         print(f"--jobs 2 / --jobs 1 wall time: {ratio:.2f}x ({verdict} the "
               f"{JOBS_TARGET}x target)")
+        one, two, ceiling = parallel_ceiling()
+        print(f"this machine's ceiling for two processes: {ceiling:.2f}x (a pure-Python "
+              f"loop takes {one:.2f} s alone, {two:.2f} s for two at once)")
         if args.big:
             big = Path(tmp) / "big.json"
             inner = path.read_text(encoding="utf-8").strip()[1:-1]
