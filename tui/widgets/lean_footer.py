@@ -17,11 +17,17 @@ so refilling it costs next to nothing).
 
 Below `PALETTE_MIN_WIDTH` cells the footer leaves out the command-palette key (ctrl+p
 still works, and the help says so): at 80 columns it pushed the quit and help keys of
-the busiest screens off the edge.
+the busiest screens off the edge.  And when the keys still do not fit, the footer leaves
+out the last of the screen's own keys (they still work, and each screen's help lists
+them) so that quit and help always show.
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from typing import TypeVar
+
+from rich.cells import cell_len
 from textual import events
 from textual.app import ComposeResult
 from textual.widget import Widget
@@ -31,6 +37,8 @@ from textual.widgets._footer import FooterKey
 # Classes the Footer gives a key when it builds it ("-compact" follows the footer).
 _KEY_CLASSES = ("-disabled", "-grouped", "-command-palette")
 PALETTE_MIN_WIDTH = 100  # narrower footers drop the ^p palette key for the screen's own
+W = TypeVar("W", bound=Widget)
+ALWAYS_SHOWN = frozenset({"ctrl+q", "f1"})  # quit and help, on every screen at any width
 
 
 def release_render_caches() -> None:
@@ -51,7 +59,16 @@ class LeanFooter(Footer):
         # at 80 columns is not built twice (a footer spans the screen).
         self.set_reactive(Footer.show_command_palette,
                           self.app.size.width >= PALETTE_MIN_WIDTH)
-        yield from super().compose()
+        built = list(super().compose())
+        if not _plain_keys(built):  # key groups nest widgets: leave them as built
+            yield from built
+            return
+        keys, palette = _split(built)
+        room = self.app.size.width - sum(_width(k, self.compact) + 2 for k in palette)
+        kept = _fitting(keys, room, self.compact)
+        if len(kept) < len(keys):
+            self.styles.grid_size_columns = len(kept)
+        yield from kept + palette
 
     def on_resize(self, event: events.Resize) -> None:
         # Only a terminal resized across the threshold rebuilds the keys.
@@ -107,6 +124,28 @@ class LeanFooter(Footer):
         for name, entries in watchers.items():
             watchers[name] = [(node, callback) for node, callback in entries
                               if getattr(node, "is_attached", True)]
+
+
+def _width(key: Widget, compact: bool) -> int:
+    """The cells a footer key takes: its key and description with their padding, and
+    the margin after it (compact: "esc Back" and one space; else " esc Back ")."""
+    assert isinstance(key, FooterKey)
+    text = cell_len(key.key_display) + (cell_len(key.description) + 1 if key.description
+                                        else 0)
+    return text + (1 if compact else 2)
+
+
+def _fitting(keys: Sequence[W], room: int, compact: bool) -> list[W]:
+    """The keys that fit in `room` cells, leaving out the last keys that are not quit
+    or help first."""
+    kept = list(keys)
+    while kept and sum(_width(k, compact) for k in kept) > room:
+        droppable = [i for i, k in enumerate(kept)
+                     if isinstance(k, FooterKey) and k.key not in ALWAYS_SHOWN]
+        if not droppable:
+            break
+        del kept[droppable[-1]]
+    return kept
 
 
 def _plain_keys(widgets: list[Widget]) -> bool:
