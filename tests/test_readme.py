@@ -23,8 +23,6 @@ def test_links_under_the_project_home_name_files_that_exist() -> None:
     for target in re.findall(r"\]\((" + re.escape(HOME) + r"/(?:blob|raw)/main/[^)]+)\)",
                              README):
         path = target.split("/main/", 1)[1]
-        if path == "docs/rulings.md":  # written alongside; checked once it lands
-            continue
         assert (ROOT / path).is_file(), path
 
 
