@@ -122,7 +122,7 @@ def _column(outcome: ItemOutcome) -> str:
     """The `Outcomes` field an item outcome is counted in."""
     if outcome is ItemOutcome.RIGHT:
         return "right"
-    if outcome.wrongly_claimed or outcome is ItemOutcome.LIMIT:
+    if outcome.claimed_not_counting:
         return "wrong"
     if outcome is ItemOutcome.HINT:
         return "hinted"

@@ -38,6 +38,12 @@ class ItemOutcome(Enum):
         return self in WRONG_CLAIMS
 
     @property
+    def claimed_not_counting(self) -> bool:
+        """Claimed where it does not count as claimed: a wrong claim, or one a limit
+        replaced (what summaries, stats and `progress` count as wrongly claimed)."""
+        return self in WRONG_CLAIMS or self is ItemOutcome.LIMIT
+
+    @property
     def label(self) -> str:
         return LABELS[self]
 

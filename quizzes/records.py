@@ -8,7 +8,7 @@ from datetime import datetime
 from typing import Any
 
 from mj_trainer.quizzes.grading import Grade, ItemKey, Tally
-from mj_trainer.quizzes.outcomes import WRONG_CLAIMS, ItemOutcome
+from mj_trainer.quizzes.outcomes import ItemOutcome
 from mj_trainer.quizzes.questions import answer_to_json
 
 
@@ -133,7 +133,7 @@ class ItemStats(ItemKey, Tally):
     def wrongly_claimed(self) -> int:
         """Answers that claimed it where it did not count (absent, outranked, too many,
         replaced by a limit)."""
-        return self.count(*WRONG_CLAIMS, ItemOutcome.LIMIT)
+        return self.count(*(o for o in ItemOutcome if o.claimed_not_counting))
 
 
 @dataclass(frozen=True, slots=True)

@@ -369,8 +369,7 @@ def summarise(questions: list[Question], grades: list[Grade], top: int = 5) -> R
                 outcomes[outcome.value] += 1
             if outcome is ItemOutcome.MISSED:
                 (pattern_misses if kind == "pattern" else family_misses)[item] += 1
-            elif kind == "pattern" and (outcome.wrongly_claimed
-                                        or outcome is ItemOutcome.LIMIT):
+            elif kind == "pattern" and outcome.claimed_not_counting:
                 wrong[item] += 1
             else:
                 continue
