@@ -31,9 +31,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 import mj_trainer.engine.arrangements as arr_module
 from benchmarks.benchutil import machine_lines, table
 from benchmarks.sample_hands import DEFAULT_SEED, contract_hands
+from mj_trainer.cli.score import parse_json_hands
 from mj_trainer.engine.jsonio import score_to_json
 from mj_trainer.engine.scoring import score
-from mj_trainer.tui.score_command import parse_json_hands
 
 TARGET_S = 5.0
 

@@ -45,6 +45,8 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from benchmarks.benchutil import machine_lines, table
+from mj_trainer.cli.main import _parser
+from mj_trainer.cli.quiz import NothingDue, protocol_round
 from mj_trainer.engine.generator import generate
 from mj_trainer.engine.jsonio import hand_from_json
 from mj_trainer.engine.ruleset import Ruleset, load
@@ -52,8 +54,6 @@ from mj_trainer.engine.scoring import score
 from mj_trainer.quizzes.mastery import mastery
 from mj_trainer.quizzes.review import Reviewer
 from mj_trainer.quizzes.store import ProgressStore
-from mj_trainer.tui.cli import _parser
-from mj_trainer.tui.quiz_jsonl import NothingDue, protocol_round
 
 RULESET = "mj-score-eval"
 START = datetime(2026, 1, 5, 9, 0, tzinfo=UTC)

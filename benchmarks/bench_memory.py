@@ -48,9 +48,9 @@ def live_objects() -> int:
 
 async def session(questions: int, warmup: int) -> list[tuple[int, float, int]]:
     """(answers given, RSS in MB, live objects) at the warm-up point and at the end."""
+    from mj_trainer.quizzes.config import Settings
     from mj_trainer.quizzes.questions import QuestionKind
     from mj_trainer.tui.app import make_app
-    from mj_trainer.tui.config import Settings
     from mj_trainer.tui.messages import StartRandom
     from mj_trainer.tui.screens.quiz import QuizScreen
     from mj_trainer.tui.widgets.pattern_picker import PatternPicker

@@ -60,7 +60,7 @@ def main() -> None:
 
         broken = Path(tmp) / "broken.toml"
         broken.write_text('[ruleset]\nid = "b"\nextends = "nope.toml"\n', encoding="utf-8")
-        from mj_trainer.tui.cli import main as cli
+        from mj_trainer.cli.main import main as cli
 
         hands = Path(tmp) / "hands.txt"
         hands.write_text("c123 c456 b234 b567 k5 +k5\n" * 2000, encoding="utf-8")

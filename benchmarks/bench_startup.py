@@ -105,9 +105,9 @@ def startup(runs: int) -> list[list[str]]:
 
 async def _interaction(questions: int) -> tuple[list[float], list[float], list[float],
                                                  list[float], float, list[float], list[float]]:
+    from mj_trainer.quizzes.config import Settings
     from mj_trainer.quizzes.questions import QuestionKind
     from mj_trainer.tui.app import make_app
-    from mj_trainer.tui.config import Settings
     from mj_trainer.tui.messages import StartRandom
     from mj_trainer.tui.screens.quiz import QuizScreen
     from mj_trainer.tui.widgets.pattern_picker import PatternPicker

@@ -1,9 +1,10 @@
 """mj-trainer: learn to score mahjong hands.
 
-The repository keeps its three top-level folders (``engine/``, ``quizzes/``, ``tui/``);
-installed, they live under this one namespace as ``mj_trainer.engine``,
-``mj_trainer.quizzes`` and ``mj_trainer.tui`` so that no generic top-level name is claimed.
-Inside the source tree the three entries here are symbolic links to those folders, which
+The repository keeps its four top-level folders (``engine/``, ``quizzes/``, ``cli/``,
+``tui/``); installed, they live under this one namespace as ``mj_trainer.engine``,
+``mj_trainer.quizzes``, ``mj_trainer.cli`` and ``mj_trainer.tui`` so that no generic
+top-level name is claimed.
+Inside the source tree the four entries here are symbolic links to those folders, which
 lets tools that read files (mypy, pytest) see the same module names as an install.
 
 Where the links are missing (an unpacked sdist, a checkout without symlink support), the

@@ -2,7 +2,7 @@
 
 import sys
 
-from mj_trainer.tui.cli import main
+from mj_trainer.cli.main import main
 
 if __name__ == "__main__":
     sys.exit(main())

@@ -10,10 +10,10 @@ from pathlib import Path
 
 import pytest
 
+from mj_trainer.cli.main import main
 from mj_trainer.engine.notation import parse
 from mj_trainer.engine.ruleset import builtin_names, load
 from mj_trainer.engine.scoring import score
-from mj_trainer.tui.cli import main
 
 # All Chows + Concealed Hand: 10 in the default and early rulesets; All Sequences +
 # Concealed 10 in Zung Jung; classical 20 + only tile 2 + pair 2 = 24 x 2 (all chows) = 48.

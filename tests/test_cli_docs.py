@@ -7,8 +7,8 @@ from pathlib import Path
 
 import pytest
 
-from mj_trainer.tui.cli import _parser, _version, main
-from mj_trainer.tui.cli_docs import man_page
+from mj_trainer.cli.docs import man_page
+from mj_trainer.cli.main import _parser, _version, main
 
 COMMANDS = ("score", "generate", "sets", "export", "quiz", "reference", "completion", "manpage",
             "calc", "serve")

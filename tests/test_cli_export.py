@@ -8,11 +8,11 @@ from pathlib import Path
 
 import pytest
 
+from mj_trainer.cli.main import main
 from mj_trainer.quizzes.questions import PatternsAnswer
 from mj_trainer.quizzes.round import Round, RoundSettings
 from mj_trainer.quizzes.sources import ListSource, QuizHand
 from mj_trainer.quizzes.store import ProgressStore
-from mj_trainer.tui.cli import main
 from tests.helpers import hand
 
 

@@ -9,10 +9,10 @@ import sys
 
 import pytest
 
+from mj_trainer.cli.main import main
 from mj_trainer.engine.jsonio import hand_from_json
 from mj_trainer.engine.notation import parse
 from mj_trainer.engine.scoring import score
-from mj_trainer.tui.cli import main
 
 
 def _run(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:

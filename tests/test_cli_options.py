@@ -7,7 +7,7 @@ import argparse
 
 import pytest
 
-from mj_trainer.tui.cli import _parser
+from mj_trainer.cli.main import _parser
 
 # The positional arguments a command needs to parse at all.
 NEEDS = {"export": ["out.json"], "completion": ["bash"]}
@@ -53,7 +53,7 @@ def test_export_takes_the_data_dir_after_its_name() -> None:
 
 
 def test_the_scripted_options_need_jsonl(capsys: pytest.CaptureFixture[str]) -> None:
-    from mj_trainer.tui.cli import main
+    from mj_trainer.cli.main import main
 
     assert main(["quiz", "--lesson", "L1", "--count", "3", "--kinds", "total"]) == 2
     assert capsys.readouterr().err == ("mj-trainer: --lesson, --count, --kinds: only with "

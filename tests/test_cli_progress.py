@@ -9,12 +9,12 @@ from pathlib import Path
 
 import pytest
 
+from mj_trainer.cli.main import main
+from mj_trainer.quizzes.config import parse_settings
 from mj_trainer.quizzes.questions import PatternsAnswer
 from mj_trainer.quizzes.round import Round, RoundSettings
 from mj_trainer.quizzes.sources import ListSource, QuizHand
 from mj_trainer.quizzes.store import ProgressStore, database_path
-from mj_trainer.tui.cli import main
-from mj_trainer.tui.config import parse_settings
 from tests.helpers import hand
 
 WHEN = datetime(2026, 3, 2, 9, 0, tzinfo=UTC)

@@ -162,7 +162,7 @@ def test_bad_options_exit_2_with_nothing_on_stdout(tmp_path: Path) -> None:
 def test_protocol_never_loads_textual(tmp_path: Path) -> None:
     code = (
         "import sys, io\n"
-        "from mj_trainer.tui.cli import main\n"
+        "from mj_trainer.cli.main import main\n"
         "sys.stdin = io.TextIOWrapper(io.BytesIO(b'{\"end\": true}\\n'))\n"
         "out = io.BytesIO()\n"
         "sys.stdout = io.TextIOWrapper(out)\n"

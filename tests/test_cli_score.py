@@ -13,7 +13,7 @@ from typing import Any
 
 import pytest
 
-from mj_trainer.tui.cli import main
+from mj_trainer.cli.main import main
 
 BASE = "c123 c456 b234 b567 k5 +k5"  # 1.2 5 + 1.3 5 = 10
 

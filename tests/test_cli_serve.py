@@ -8,8 +8,9 @@ from pathlib import Path
 
 import pytest
 
-from mj_trainer.tui.cli import main
-from mj_trainer.tui.serve import WEB_DRIVER, app_command, under_web_driver
+from mj_trainer.cli.main import main
+from mj_trainer.cli.options import WEB_DRIVER, under_web_driver
+from mj_trainer.cli.serve import app_command
 
 
 def test_the_terminal_check_accepts_the_web_driver() -> None:

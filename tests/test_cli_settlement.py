@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 
-from mj_trainer.tui.cli import main
+from mj_trainer.cli.main import main
 
 # South wins 28 points x 2 (dragon pung) = 56.
 WINNER = "dr dr dr c234 c567 b99 k45 +k6 seat:south"

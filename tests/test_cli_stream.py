@@ -14,13 +14,13 @@ from typing import Any
 
 import pytest
 
+from mj_trainer.cli import score_batch
+from mj_trainer.cli.generate import TEXT_BLOCK
+from mj_trainer.cli.main import main
+from mj_trainer.cli.score_batch import BATCH, Spool
 from mj_trainer.engine.generator import generate
 from mj_trainer.engine.jsonio import JSONObject, hand_from_json, hand_to_json, score_to_json
 from mj_trainer.engine.scoring import score
-from mj_trainer.tui import score_batch
-from mj_trainer.tui.cli import main
-from mj_trainer.tui.generate_command import TEXT_BLOCK
-from mj_trainer.tui.score_batch import BATCH, Spool
 
 N = 2 * BATCH + 50  # three batches: the pool is used, and the last batch is short
 FIVE_C1: JSONObject = {
@@ -306,7 +306,7 @@ def test_generate_streams_exactly_the_list_it_used_to_build(
 
 def test_generate_text_is_aligned_per_block(capsys: pytest.CaptureFixture[str],
                                             monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr("mj_trainer.tui.generate_command.TEXT_BLOCK", 3)
+    monkeypatch.setattr("mj_trainer.cli.generate.TEXT_BLOCK", 3)
     assert TEXT_BLOCK >= 100  # the real block: any usual count is aligned as a whole
     assert main(["generate", "--count", "7", "--seed", "5"]) == 0
     lines = capsys.readouterr().out.splitlines()

@@ -24,7 +24,7 @@ def test_scripted_commands_do_not_load_the_ui() -> None:
     # and never load Textual (Rich only for the human-readable tables).
     code = (
         "import sys, io\n"
-        "from mj_trainer.tui.cli import main\n"
+        "from mj_trainer.cli.main import main\n"
         "sys.stdout = io.StringIO()\n"
         "main(['score', 'c123 c456 b234 b567 k5 +k5', '--json'])\n"
         "main(['generate', '--count', '2', '--seed', '1', '--json'])\n"

@@ -11,8 +11,8 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from mj_trainer.tui import json_stream
-from mj_trainer.tui.json_stream import (
+from mj_trainer.cli import json_stream
+from mj_trainer.cli.json_stream import (
     Block,
     JSONReader,
     Prefixed,

@@ -21,12 +21,12 @@ from mj_trainer.engine.jsonio import HandJSONError, hand_from_json, hand_to_json
 from mj_trainer.engine.notation import parse
 from mj_trainer.engine.ruleset import clear_cache, load
 from mj_trainer.engine.ruleset_model import RulesetError
+from mj_trainer.quizzes.config import ConfigFile
 from mj_trainer.quizzes.protocol import ProtocolRound
 from mj_trainer.quizzes.questions import QuestionKind
 from mj_trainer.quizzes.round import Round, RoundSettings
 from mj_trainer.quizzes.sets import SetError, parse_set
 from mj_trainer.quizzes.sources import ListSource
-from mj_trainer.tui.config import ConfigFile
 from tests.quizzes.conftest import qhand
 
 FUZZ = settings(max_examples=150, deadline=None,

@@ -19,7 +19,7 @@ from collections import Counter
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
-PACKAGES = ("engine", "quizzes", "tui")
+PACKAGES = ("engine", "quizzes", "cli", "tui")
 EXCLUDED = ("engine/patterns/",)
 
 

@@ -3,7 +3,7 @@
 `make_app(...)` builds the app the same way for `mj-trainer`, the tests, the
 snapshots and the benchmarks.  The app
 
-* reads the settings (`tui.config`; a broken file is reported, never overwritten);
+* reads the settings (`quizzes.config`; a broken file is reported, never overwritten);
 * opens the progress store (`quizzes.store`); a damaged, foreign or newer file is
   reported in a notice and the app runs without saving, leaving the file as it was;
 * handles the navigation messages of `tui.messages` (screens never import each
@@ -31,6 +31,7 @@ from textual.screen import Screen
 from textual.theme import Theme
 
 from mj_trainer.engine.ruleset import DEFAULT, Ruleset, RulesetError, builtin_names, load
+from mj_trainer.quizzes.config import DEFAULT_THEME, ConfigFile, Settings
 from mj_trainer.quizzes.round import Round, RoundSummary
 from mj_trainer.quizzes.session import (
     RoundPlan,
@@ -41,7 +42,6 @@ from mj_trainer.quizzes.session import (
     set_plan,
 )
 from mj_trainer.quizzes.store import ProgressStore, StoreError
-from mj_trainer.tui.config import DEFAULT_THEME, ConfigFile, Settings
 from mj_trainer.tui.memory import settle_after_start
 from mj_trainer.tui.messages import (
     OpenCalculator,

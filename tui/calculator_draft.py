@@ -276,7 +276,7 @@ def load_ruleset(name: str) -> Ruleset | str:
 
 def score_draft(hand: Hand) -> Scored | str:
     """Score a finished hand under its ruleset and under every built-in one."""
-    from mj_trainer.tui.score_command import InputError, compare_rulesets, compare_scores
+    from mj_trainer.engine.compare import compare_rulesets, compare_scores
 
     rules = load_ruleset(hand.ruleset)
     if isinstance(rules, str):
@@ -285,6 +285,6 @@ def score_draft(hand: Hand) -> Scored | str:
     extra = hand.ruleset if hand.ruleset.endswith(".toml") else None
     try:
         compared = compare_scores(hand, compare_rulesets(extra))
-    except InputError as err:
-        return "; ".join(err.lines)
+    except RulesetError as err:
+        return "; ".join(err.problems)
     return Scored(result, compared)

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from textual.message import Message
 
 from mj_trainer.engine.hand import Hand
-from mj_trainer.tui.config import Settings
+from mj_trainer.quizzes.config import Settings
 
 
 @dataclass

@@ -14,10 +14,10 @@ from typing import Any, Final, Protocol, runtime_checkable
 from textual.app import App
 from textual.binding import Binding
 
+from mj_trainer.engine.compare import ruleset_name
 from mj_trainer.engine.hand import Hand
 from mj_trainer.engine.ruleset import Ruleset
 from mj_trainer.engine.share import curated_origin, generated_origin, share_text
-from mj_trainer.tui.score_command import ruleset_name
 
 SHARE_KEY: Final = "f4"
 SHARE_BINDING: Final = Binding(SHARE_KEY, "share", "Share", id="share",

@@ -12,10 +12,10 @@ from pathlib import Path
 
 import pytest
 
+from mj_trainer.cli.main import main
 from mj_trainer.engine import ruleset as ruleset_module
 from mj_trainer.engine.ruleset import clear_cache, load
 from mj_trainer.engine.ruleset_model import RulesetError
-from mj_trainer.tui.cli import main
 
 
 def _write(path: Path, text: str) -> Path:

@@ -9,7 +9,7 @@ from pathlib import Path
 from mj_trainer import quizzes
 
 MODULES = [f"mj_trainer.quizzes.{name}" for name in (
-    "atomic_file", "course", "evidence", "examples", "explain", "explanation", "export",
+    "atomic_file", "config", "course", "evidence", "examples", "explain", "explanation", "export",
     "grading", "hints", "mastery", "near_win", "outcomes", "pattern_hands", "pending",
     "placement", "protocol", "questions", "quiz_hand", "recorder", "records", "review",
     "round", "rule_refs", "rulings", "session", "sources", "stacking", "stats", "store",
@@ -30,7 +30,7 @@ def test_quiz_modules_import_no_ui() -> None:
         "    __import__(name)\n"
         "bad = sorted(m for m in sys.modules\n"
         "             if m.split('.')[0] in ('textual', 'rich')\n"
-        "             or m.startswith('mj_trainer.tui'))\n"
+        "             or m.startswith(('mj_trainer.tui', 'mj_trainer.cli')))\n"
         "print(','.join(bad))\n"
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,

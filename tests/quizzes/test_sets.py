@@ -15,6 +15,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from mj_trainer.cli.main import main
 from mj_trainer.engine.jsonio import hand_from_json
 from mj_trainer.engine.notation import format_hand
 from mj_trainer.engine.ruleset import DEFAULT, builtin_names, load
@@ -30,7 +31,6 @@ from mj_trainer.quizzes.sets import (
     load_set_file,
     parse_set,
 )
-from mj_trainer.tui.cli import main
 
 ROOT = Path(__file__).resolve().parents[2]
 

@@ -9,9 +9,9 @@ from pathlib import Path
 
 import pytest
 
+from mj_trainer.cli.main import main
+from mj_trainer.quizzes.config import Settings
 from mj_trainer.tui.app import MIN_HEIGHT, MIN_WIDTH, make_app
-from mj_trainer.tui.cli import main
-from mj_trainer.tui.config import Settings
 from mj_trainer.tui.messages import OpenReference, StartReview
 from mj_trainer.tui.screens.help import HelpScreen
 from mj_trainer.tui.screens.home import HomeScreen

@@ -20,9 +20,9 @@ from pathlib import Path
 
 from textual.pilot import Pilot
 
+from mj_trainer.quizzes.config import Settings
 from mj_trainer.quizzes.questions import QuestionKind
 from mj_trainer.tui.app import TrainerApp, make_app
-from mj_trainer.tui.config import Settings
 
 SET_TEXT = """\
 [set]

@@ -17,14 +17,14 @@ from rich.console import Console
 from textual.pilot import Pilot
 from textual.widgets import Input, Static
 
+from mj_trainer.cli.main import main
 from mj_trainer.engine import tiles
 from mj_trainer.engine.notation import parse
 from mj_trainer.engine.share import parse_shared
+from mj_trainer.quizzes.config import Settings
 from mj_trainer.quizzes.sets import load_set_file
 from mj_trainer.tui.app import TrainerApp, make_app
 from mj_trainer.tui.calculator_draft import Scored
-from mj_trainer.tui.cli import main
-from mj_trainer.tui.config import Settings
 from mj_trainer.tui.messages import OpenCalculator, OpenScreen
 from mj_trainer.tui.screens.calculator import CalculatorScreen
 from mj_trainer.tui.screens.quiz import QuizScreen

@@ -11,7 +11,7 @@ from typing import Any
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from mj_trainer.tui.config import KNOWN_KEYS, ConfigFile, Settings
+from mj_trainer.quizzes.config import KNOWN_KEYS, ConfigFile, Settings
 from mj_trainer.tui.tile_text import TileStyle
 
 HAND_WRITTEN = '''\
@@ -179,7 +179,7 @@ def test_a_broken_extends_chain_in_the_settings_gives_a_notice(tmp_path: Path) -
 
 @given(st.floats(0.7, 0.99))
 def test_a_retention_in_range_is_read_as_a_fraction_or_a_percent(value: float) -> None:
-    from mj_trainer.tui.config import parse_retention
+    from mj_trainer.quizzes.config import parse_retention
 
     as_fraction, problem = parse_retention(f"{value:.4f}")
     assert problem == "" and as_fraction is not None
@@ -190,7 +190,7 @@ def test_a_retention_in_range_is_read_as_a_fraction_or_a_percent(value: float) -
 
 @given(st.text(max_size=12))
 def test_any_typed_retention_is_a_value_in_range_or_a_message(text: str) -> None:
-    from mj_trainer.tui.config import MAX_RETENTION, MIN_RETENTION, parse_retention
+    from mj_trainer.quizzes.config import MAX_RETENTION, MIN_RETENTION, parse_retention
 
     value, problem = parse_retention(text)
     if value is None:
@@ -200,7 +200,7 @@ def test_any_typed_retention_is_a_value_in_range_or_a_message(text: str) -> None
 
 
 def test_retention_messages_say_what_is_wrong() -> None:
-    from mj_trainer.tui.config import parse_retention
+    from mj_trainer.quizzes.config import parse_retention
 
     assert parse_retention("")[1] == "type the chance of recall, e.g. 0.9"
     assert parse_retention("0.5")[1] == "choose from 0.7 to 0.99 (70% to 99%)"

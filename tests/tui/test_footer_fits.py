@@ -10,8 +10,8 @@ import pytest
 from textual.widgets import Footer
 from textual.widgets._footer import FooterKey
 
+from mj_trainer.quizzes.config import Settings
 from mj_trainer.tui.app import TrainerApp, make_app
-from mj_trainer.tui.config import Settings
 from mj_trainer.tui.messages import OpenCalculator
 from mj_trainer.tui.screens.calculator import CalculatorScreen
 from mj_trainer.tui.widgets.lean_footer import _fitting

@@ -19,8 +19,8 @@ import pytest
 from textual import events
 from textual.pilot import Pilot
 
+from mj_trainer.quizzes.config import Settings
 from mj_trainer.tui.app import TrainerApp, make_app
-from mj_trainer.tui.config import Settings
 from mj_trainer.tui.messages import OpenScreen, StartSet
 from mj_trainer.tui.safe_screen import SafeScreen
 from tests.tui.test_app_kit import fixed_clock, wait_for

@@ -12,12 +12,12 @@ from pathlib import Path
 from textual.pilot import Pilot
 from textual.widgets import DataTable, Input, RadioButton, Static, TabbedContent
 
+from mj_trainer.quizzes.config import ConfigFile, Settings
 from mj_trainer.quizzes.course import FIRST_LESSONS, course, record_pass
 from mj_trainer.quizzes.mastery import DRILL_TITLE, Status, mastery
 from mj_trainer.quizzes.questions import PatternsAnswer
 from mj_trainer.quizzes.round import family_name
 from mj_trainer.tui.app import TrainerApp
-from mj_trainer.tui.config import ConfigFile, Settings
 from mj_trainer.tui.messages import StartReview
 from mj_trainer.tui.screens.home import HomeScreen
 from mj_trainer.tui.screens.quiz import QuizScreen

@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
+from mj_trainer.quizzes.config import Settings
 from mj_trainer.quizzes.grading import grade
 from mj_trainer.quizzes.hints import HINT_COST, available_hints
 from mj_trainer.quizzes.questions import PatternsAnswer, QuestionKind, make_question
 from mj_trainer.quizzes.round import Round
 from mj_trainer.quizzes.session import as_int, random_plan
 from mj_trainer.quizzes.sources import ListSource, QuizHand
-from mj_trainer.tui.config import Settings
 from mj_trainer.tui.messages import StartRandom
 
 FOUR_CHOWS = "c123 c456 b234 b567 k5 +k5"  # 1.2 All Chows 5 + 1.3 Concealed Hand 5 = 10

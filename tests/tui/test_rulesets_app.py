@@ -10,12 +10,12 @@ from textual.widgets import Input, Static
 
 from mj_trainer.engine.notation import parse
 from mj_trainer.engine.ruleset import load
+from mj_trainer.quizzes.config import ConfigFile
 from mj_trainer.quizzes.examples import curated_examples
 from mj_trainer.quizzes.questions import PatternsAnswer
 from mj_trainer.quizzes.round import Round, RoundSettings
 from mj_trainer.quizzes.sources import ListSource, QuizHand
 from mj_trainer.quizzes.store import ProgressStore
-from mj_trainer.tui.config import ConfigFile
 from mj_trainer.tui.messages import StartSet
 from mj_trainer.tui.rulesets import check_ruleset, lineage
 from mj_trainer.tui.screens.quiz import QuizScreen

@@ -7,9 +7,9 @@ from pathlib import Path
 
 from textual.pilot import Pilot
 
+from mj_trainer.quizzes.config import ConfigFile, Settings, parse_settings
 from mj_trainer.quizzes.questions import QuestionKind
 from mj_trainer.tui.app import TrainerApp, make_app
-from mj_trainer.tui.config import ConfigFile, Settings, parse_settings
 from mj_trainer.tui.screens.home import HomeScreen
 from mj_trainer.tui.screens.notice import NoticeScreen
 from mj_trainer.tui.screens.settings import SettingsScreen

@@ -12,8 +12,8 @@ from pathlib import Path
 import pytest
 from textual.pilot import Pilot
 
+from mj_trainer.quizzes.config import Settings
 from mj_trainer.tui.app import make_app
-from mj_trainer.tui.config import Settings
 from mj_trainer.tui.messages import OpenCalculator
 from mj_trainer.tui.screens.calculator import CalculatorScreen
 from tests.tui.test_app_kit import fixed_clock, wait_for

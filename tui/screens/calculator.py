@@ -453,7 +453,7 @@ def _is_error(problem: str) -> bool:
 def score_renderable(scored: Scored) -> RenderableType:
     """The calculator's result: the total, the full breakdown with every reading, then
     the hand under every ruleset (the code of `mj-trainer score`)."""
-    from mj_trainer.tui.score_view import breakdown_renderables, compare_table
+    from mj_trainer.cli.score_view import breakdown_renderables, compare_table
 
     result = scored.result
     head = Text.assemble(("Total ", "bold"), (str(result.total), "bold green"),

@@ -15,8 +15,8 @@ from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
 from mj_trainer.engine import tiles
+from mj_trainer.quizzes.config import DIFFICULTIES, Settings
 from mj_trainer.quizzes.course import easy_start_note, effective_difficulty
-from mj_trainer.tui.config import DIFFICULTIES, Settings
 from mj_trainer.tui.messages import OpenScreen, SettingsChanged, StartRandom, StartReview
 from mj_trainer.tui.safe_screen import SafeScreen
 from mj_trainer.tui.tile_text import TileStyle, tiles_text

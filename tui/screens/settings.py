@@ -29,9 +29,7 @@ from textual.widgets import (
 )
 
 from mj_trainer.engine import tiles
-from mj_trainer.quizzes.course import FIRST_LESSONS
-from mj_trainer.quizzes.questions import QuestionKind
-from mj_trainer.tui.config import (
+from mj_trainer.quizzes.config import (
     DIFFICULTIES,
     MAX_RETENTION,
     MAX_ROUND,
@@ -40,6 +38,8 @@ from mj_trainer.tui.config import (
     Settings,
     parse_retention,
 )
+from mj_trainer.quizzes.course import FIRST_LESSONS
+from mj_trainer.quizzes.questions import QuestionKind
 from mj_trainer.tui.messages import SettingsChanged
 from mj_trainer.tui.safe_screen import SafeScreen
 from mj_trainer.tui.tile_text import TileStyle, tile_text

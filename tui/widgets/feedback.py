@@ -274,8 +274,8 @@ def hit_line(h: Hit, width: int, outcome: Outcome | None = None) -> Line:
 
 
 def score_lines(result: Score, *, width: int, style: TileStyle) -> list[Line]:
+    from mj_trainer.cli.score_view import total_line
     from mj_trainer.engine.payoff import payoff
-    from mj_trainer.tui.score_view import total_line
 
     best = result.best
     out = [Line(Content.assemble(("How it scores", "bold $accent")), header=True)]

@@ -28,7 +28,7 @@ def add_progress_parser(sub: Any) -> None:
     p.add_argument("--ruleset", metavar="R", default=None,
                    help="a built-in ruleset or a .toml file (default: settings)")
     p.add_argument("--json", action="store_true", help="write JSON")
-    from mj_trainer.tui.app_command import add_app_options
+    from mj_trainer.cli.options import add_app_options
 
     add_app_options(p, sub=True)  # --data-dir, --config (also before the command)
     p.add_argument("--clock", metavar="ISO-8601", default=None,
@@ -98,11 +98,11 @@ def reading_store(data_dir: str | None, reviewer: Any = None) -> Iterator[Any]:
 
 
 def run_progress(args: argparse.Namespace) -> int:
+    from mj_trainer.cli.quiz import parse_clock
     from mj_trainer.engine.ruleset import RulesetError, load
+    from mj_trainer.quizzes.config import ConfigFile
     from mj_trainer.quizzes.review import Reviewer
     from mj_trainer.quizzes.store import StoreError
-    from mj_trainer.tui.config import ConfigFile
-    from mj_trainer.tui.quiz_jsonl import parse_clock
 
     settings = ConfigFile.load(args.config).settings
     try:

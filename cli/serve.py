@@ -14,16 +14,10 @@ import shlex
 import sys
 from typing import Any, Final
 
+from mj_trainer.cli.options import EXIT_INPUT, add_app_options
+
 DEFAULT_HOST: Final = "127.0.0.1"
 DEFAULT_PORT: Final = 8000
-WEB_DRIVER: Final = "textual.drivers.web_driver:WebDriver"
-EXIT_INPUT: Final = 2
-
-
-def under_web_driver(environ: dict[str, str] | os._Environ[str] | None = None) -> bool:
-    """Whether Textual will draw through its web driver (textual-serve sets this)."""
-    env = os.environ if environ is None else environ
-    return env.get("TEXTUAL_DRIVER", "").strip() == WEB_DRIVER
 
 
 def add_serve_parser(sub: Any) -> None:
@@ -42,8 +36,6 @@ def add_serve_parser(sub: Any) -> None:
                        help="the address browsers use, when it differs from host:port "
                             "(behind a proxy)")
     # As on every subcommand: given before `serve` they count too.
-    from mj_trainer.tui.app_command import add_app_options
-
     add_app_options(serve, sub=True)
 
 

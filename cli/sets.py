@@ -99,7 +99,7 @@ def _print_tables(sets: list[HandSet], *, show_hands: bool) -> None:
     from rich.table import Table
     from rich.text import Text
 
-    from mj_trainer.tui.console import console as pipe_console
+    from mj_trainer.cli.console import console as pipe_console
 
     console = pipe_console()
     table = Table(box=box.SIMPLE_HEAD, pad_edge=False, title="Curated hand sets",

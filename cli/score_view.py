@@ -22,8 +22,8 @@ from mj_trainer.engine.notation import format_hand
 from mj_trainer.engine.payoff import payoff
 from mj_trainer.engine.scoring import Outcome, Score, ignored_context
 from mj_trainer.engine.settlement import Table as SettlementTable
+from mj_trainer.engine.tile_faces import arrangement_spans, tiles_spans
 from mj_trainer.engine.total_basis import TotalBasis, total_basis
-from mj_trainer.tui.tile_text import arrangement_text, tiles_text
 
 
 def how_text(result: Score, outcome: Outcome | None = None) -> str:
@@ -119,7 +119,7 @@ def outcome_renderables(result: Score, o: Outcome) -> list[RenderableType]:
     parts: list[RenderableType] = []
     if o.arrangement is not None:
         parts.append(Text.assemble(("as ", "dim"), (o.arrangement.shape.label, "bold"), ":"))
-        parts.append(arrangement_text(o.arrangement, result.hand.winning_tile))
+        parts.append(Text.assemble(*arrangement_spans(o.arrangement, result.hand.winning_tile)))
     if o.counted:
         parts.append(_patterns_table(result, o))
     if o.not_counted:
@@ -134,7 +134,7 @@ def render_score(result: Score, *, all_arrangements: bool = False,
     hand = result.hand
     parts: list[RenderableType] = [Text(format_hand(hand), style="bold"), _context_line(result)]
     if hand.bonus:
-        parts.append(Text.assemble(("bonus ", "dim"), tiles_text(hand.bonus)))
+        parts.append(Text.assemble(("bonus ", "dim"), *tiles_spans(hand.bonus)))
     parts.append(Text(""))
     parts.extend(breakdown_renderables(result, all_arrangements=all_arrangements,
                                        settlement=settlement))
@@ -176,7 +176,7 @@ def print_scores(results: list[Score], settlements: list[SettlementTable | None]
                  *, settlement_asked: list[bool] | None = None,
                  all_arrangements: bool = False) -> None:
     """Print each result; a settlement under the hands that have one."""
-    from mj_trainer.tui.console import console as pipe_console
+    from mj_trainer.cli.console import console as pipe_console
 
     console = pipe_console()
     tables = settlements or [None] * len(results)

@@ -40,8 +40,8 @@ from pathlib import Path
 from typing import Any, Final
 
 from mj_trainer.engine.ruleset import DEFAULT as DEFAULT_RULESET
+from mj_trainer.engine.tile_faces import TileStyle
 from mj_trainer.quizzes.questions import QuestionKind
-from mj_trainer.tui.tile_text import TileStyle
 
 APP_NAME: Final = "mj-trainer"
 ENV_VAR: Final = "MJ_TRAINER_CONFIG"

@@ -31,12 +31,12 @@ from dataclasses import dataclass, field, replace
 from itertools import islice
 from typing import TYPE_CHECKING, Any, Final, Generic, Protocol, TextIO, TypeVar
 
+from mj_trainer.cli.json_stream import MAX_ITEM_CHARS, Block, JSONReader, decode_problem
 from mj_trainer.engine.hand import Hand, Problem
 from mj_trainer.engine.jsonio import HandJSONError, hand_from_json, losers_from_json, score_to_json
 from mj_trainer.engine.ruleset import Ruleset, RulesetError, load
 from mj_trainer.engine.scoring import score
 from mj_trainer.engine.settlement import settle_table, table_problems
-from mj_trainer.tui.json_stream import MAX_ITEM_CHARS, Block, JSONReader, decode_problem
 
 if TYPE_CHECKING:
     from concurrent.futures import ProcessPoolExecutor

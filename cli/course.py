@@ -24,7 +24,7 @@ def add_course_parser(sub: Any) -> None:
     p.add_argument("--ruleset", metavar="R", default=None,
                    help="a built-in ruleset or a .toml file (default: settings)")
     p.add_argument("--json", action="store_true", help="write JSON")
-    from mj_trainer.tui.app_command import add_app_options
+    from mj_trainer.cli.options import add_app_options
 
     add_app_options(p, sub=True)  # --data-dir, --config (also before the command)
 
@@ -43,10 +43,10 @@ def course_report(store: Any, rules: Any) -> dict[str, Any]:
 
 
 def run_course(args: argparse.Namespace) -> int:
+    from mj_trainer.cli.progress import reading_store
     from mj_trainer.engine.ruleset import RulesetError, load
+    from mj_trainer.quizzes.config import ConfigFile
     from mj_trainer.quizzes.store import StoreError
-    from mj_trainer.tui.config import ConfigFile
-    from mj_trainer.tui.progress_command import reading_store
 
     settings = ConfigFile.load(args.config).settings
     try:

@@ -15,6 +15,7 @@ Rich is imported only inside the functions that draw tables, so `--json` never l
 
 from __future__ import annotations
 
+import argparse
 import io
 import json
 import re
@@ -22,22 +23,9 @@ import sys
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, replace
-from pathlib import Path
-from typing import Final, TextIO
+from typing import Any, Final, TextIO
 
-from mj_trainer.engine.hand import Hand, HandError, Problem
-from mj_trainer.engine.jsonio import HandJSONError, hand_from_json, losers_from_json, score_to_json
-from mj_trainer.engine.notation import NotationError, in_notation_words, parse
-from mj_trainer.engine.ruleset import BUILTIN_DIR, Ruleset, RulesetError, builtin_names, load
-from mj_trainer.engine.scoring import Score, score
-from mj_trainer.engine.settlement import (
-    LoserHand,
-    Table,
-    parse_loser,
-    settle_table,
-    table_problems,
-)
-from mj_trainer.tui.json_stream import (
+from mj_trainer.cli.json_stream import (
     JSONReader,
     Prefixed,
     StreamError,
@@ -45,7 +33,7 @@ from mj_trainer.tui.json_stream import (
     peek_first,
     read_lines,
 )
-from mj_trainer.tui.score_batch import (
+from mj_trainer.cli.score_batch import (
     BLOCK_CHARS,
     Options,
     Problems,
@@ -58,9 +46,90 @@ from mj_trainer.tui.score_batch import (
     write_lines,
     write_list,
 )
+from mj_trainer.engine.compare import compare_rulesets, compare_scores
+from mj_trainer.engine.hand import Hand, HandError, Problem
+from mj_trainer.engine.jsonio import HandJSONError, hand_from_json, losers_from_json, score_to_json
+from mj_trainer.engine.notation import NotationError, in_notation_words, parse
+from mj_trainer.engine.ruleset import DEFAULT, RulesetError
+from mj_trainer.engine.scoring import Score, score
+from mj_trainer.engine.settlement import (
+    LoserHand,
+    Table,
+    parse_loser,
+    settle_table,
+    table_problems,
+)
 
 EXIT_INPUT = 2
 MAX_NOTATION_LINE: Final = 10_000  # a hand in notation is under a hundred characters
+
+
+def _jobs(text: str) -> int:
+    """--jobs: a whole number of processes, 1 to 256."""
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a whole number, got {text!r}") from None
+    if not 1 <= value <= 256:
+        raise argparse.ArgumentTypeError(f"must be 1 to 256, got {value}")
+    return value
+
+
+def add_score_parser(sub: Any) -> None:
+    """`score`: a hand in notation, or hand objects as JSON, scored and explained."""
+    score = sub.add_parser(
+        "score",
+        help="score a hand and explain the result",
+        description=(
+            "Score a hand given in the human notation, or hand objects (JSON) from "
+            "standard input or a file. Example: mj-trainer score 'c123 c456 b234 b567 k5 +k5'"
+        ),
+    )
+    score.add_argument("hand", nargs="?", help="a hand in the human notation (quote it)")
+    score.add_argument("--json", action="store_true", help="read and write JSON (docs/contract.md)")
+    score.add_argument("--input", metavar="FILE", help="read the hand(s) from FILE")
+    score.add_argument(
+        "--jsonl", action="store_true",
+        help="JSON Lines: one hand object per input line, one result (or an error object "
+             "for a bad line) per output line, written as it is scored",
+    )
+    score.add_argument(
+        "--jobs", metavar="N", type=_jobs, default=None,
+        help="score a long list on N processes (default: every core); the output does "
+             "not change",
+    )
+    score.add_argument(
+        "--ruleset", metavar="NAME", default=None,
+        help=f"ruleset name or .toml path (default: the hand's own, else {DEFAULT})",
+    )
+    score.add_argument(
+        "--all-arrangements", action="store_true",
+        help="also show every other reading of the hand and its score",
+    )
+    score.add_argument(
+        "--compare", action="store_true",
+        help="score the hand under every built-in ruleset (and a --ruleset file) side by side",
+    )
+    score.add_argument(
+        "--loser", metavar="HAND", action="append", default=None,
+        help="classical settlement: a loser's 13 tiles and seat, e.g. "
+             "'c123 b456 [dr dr dr] k19 we seat:south' (give all three)",
+    )
+
+
+def run_score_command(args: argparse.Namespace) -> int:
+    """`score` with its parsed options."""
+    return run_score(
+        hand_text=args.hand,
+        as_json=args.json,
+        input_path=args.input,
+        ruleset=args.ruleset,
+        all_arrangements=args.all_arrangements,
+        compare=args.compare,
+        losers=args.loser,
+        jsonl=args.jsonl,
+        jobs=args.jobs,
+    )
 
 
 class InputError(Exception):
@@ -330,7 +399,7 @@ def run_score(
         sys.stdout.write(json.dumps(out if got.is_list else out[0], ensure_ascii=False))
         sys.stdout.write("\n")
         return 0
-    from mj_trainer.tui.score_view import print_scores
+    from mj_trainer.cli.score_view import print_scores
 
     print_scores(results, tables, settlement_asked=[given is not None for given in got.losers],
                  all_arrangements=all_arrangements)
@@ -370,45 +439,19 @@ def _run_stream(input_path: str | None, options: Options, jsonl: bool, jobs: int
 
 # --- compare ----------------------------------------------------------------------------
 
-def compare_rulesets(extra: str | None) -> list[Ruleset]:
-    """Every built-in ruleset, plus a house-rules file given with --ruleset."""
-    names = builtin_names()
-    if extra is not None and extra not in names:
-        names.append(extra)
-    out: list[Ruleset] = []
-    errors: list[str] = []
-    for name in names:
-        try:
-            out.append(load(name))
-        except RulesetError as err:
-            errors.extend(_ruleset_lines("ruleset: ", err))
-    if errors:
-        raise InputError(errors)
-    return out
-
-
-def compare_scores(hand: Hand, rulesets: list[Ruleset]) -> list[Score]:
-    """The hand scored under each ruleset.  Validation does not depend on the ruleset,
-    so a hand that is valid under one is valid under all."""
-    return [score(replace(hand, ruleset=ruleset_name(r)), r) for r in rulesets]
-
-
-def ruleset_name(rules: Ruleset) -> str:
-    """The name a hand uses for the ruleset: a built-in's id, else the file's path."""
-    path = Path(rules.source)
-    return path.stem if path.parent == BUILTIN_DIR else rules.source
-
-
 def _run_compare(got: _Input, ruleset: str | None, as_json: bool) -> int:
-    rulesets = compare_rulesets(ruleset)
+    try:
+        rulesets = compare_rulesets(ruleset)
+    except RulesetError as err:
+        raise InputError(err.problems) from None
     per_hand = [compare_scores(h, rulesets) for h in got.hands]
     if as_json:
         out = [[score_to_json(r) for r in results] for results in per_hand]
         sys.stdout.write(json.dumps(out if got.is_list else out[0], ensure_ascii=False))
         sys.stdout.write("\n")
         return 0
-    from mj_trainer.tui.console import console
-    from mj_trainer.tui.score_view import compare_table
+    from mj_trainer.cli.console import console
+    from mj_trainer.cli.score_view import compare_table
 
     out_console = console()
     for results in per_hand:

@@ -20,8 +20,106 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import IO, Any
 
-EXIT_OK = 0
-EXIT_INPUT = 2
+from mj_trainer.cli.options import EXIT_OK, LEVELS, add_app_options, fail
+
+
+def add_quiz_parser(sub: Any) -> None:
+    """`quiz`: a round in the app, or over stdin and stdout with --jsonl."""
+    quiz = sub.add_parser(
+        "quiz", help="open the trainer straight into a round",
+        description="Open the trainer in a round: a curated set (--set) or random hands "
+                    "(--random). Examples: mj-trainer quiz --set families --shuffle; "
+                    "mj-trainer quiz --random --difficulty hard --target 8.1",
+    )
+    what = quiz.add_mutually_exclusive_group()
+    what.add_argument("--set", metavar="NAME", dest="set_name",
+                      help="a built-in set id (see `mj-trainer sets`) or a set file path")
+    what.add_argument("--random", action="store_true", help="random hands (the default)")
+    what.add_argument("--review", action="store_true",
+                      help="with --jsonl: hands aimed at what review has due")
+    what.add_argument("--lesson", metavar="ID", default=None,
+                      help="with --jsonl: the drill of a lesson of the course (see "
+                           "`mj-trainer course`)")
+    quiz.add_argument("--shuffle", action="store_true", help="with --set: shuffle its hands")
+    quiz.add_argument("--restart", action="store_true",
+                      help="with --set: start from the first hand instead of resuming")
+    quiz.add_argument("--difficulty", choices=LEVELS, default=None,
+                      help="with --random: easy, medium, hard or mixed (default: settings)")
+    quiz.add_argument("--target", metavar="ID",
+                      help="with --random: aim every hand at a pattern, family or category")
+    script = quiz.add_argument_group(
+        "scripted rounds (the quiz protocol: JSON lines on stdin and stdout)")
+    script.add_argument("--jsonl", action="store_true",
+                        help="play the round over stdin/stdout as JSON lines, no terminal")
+    script.add_argument("--count", metavar="N", type=int, default=None,
+                        help="questions in the round (default: settings)")
+    script.add_argument("--seed", metavar="N", type=int, default=None,
+                        help="the same seed gives the same round")
+    script.add_argument("--ruleset", metavar="R", default=None,
+                        help="a built-in ruleset or a .toml file (default: settings)")
+    script.add_argument("--kinds", metavar="K[,K...]", default=None,
+                        help="question kinds: patterns, total, counts, win "
+                             "(default: settings)")
+    script.add_argument("--clock", metavar="ISO-8601", default=None,
+                        help="fix 'now' for scheduling, streaks and history, e.g. "
+                             "2026-01-31T09:00:00Z")
+    add_app_options(quiz, sub=True)
+
+
+def check_set(name: str) -> str | None:
+    """Why `--set NAME` cannot be played, or None when it can."""
+    from mj_trainer.quizzes.session import SessionError, _set_hands
+
+    try:
+        _set_hands(name)
+    except SessionError as err:
+        return str(err)
+    return None
+
+
+def check_random(difficulty: str | None, target: str | None, ruleset: str) -> str | None:
+    from mj_trainer.engine.generator import GenerationError, plan
+    from mj_trainer.engine.ruleset import RulesetError
+
+    level = None if difficulty in (None, "mixed") else difficulty
+    try:
+        plan(target=target, difficulty=level, ruleset=ruleset)
+    except (GenerationError, RulesetError) as err:
+        return str(err)
+    return None
+
+
+
+def run_quiz(args: argparse.Namespace) -> int:
+    """`quiz --jsonl` speaks the protocol; `quiz` alone opens the app in a round."""
+    if args.jsonl:
+        return run_quiz_jsonl(args)
+    from mj_trainer.cli.app import RandomStart, SetStart, open_app
+    from mj_trainer.quizzes.config import ConfigFile
+
+    given = {"--review": args.review, "--lesson": args.lesson, "--count": args.count,
+             "--seed": args.seed, "--ruleset": args.ruleset, "--kinds": args.kinds,
+             "--clock": args.clock}
+    scripted = [flag for flag, value in given.items() if value not in (None, False)]
+    if scripted:
+        return fail([f"{', '.join(scripted)}: only with --jsonl"])
+    settings = ConfigFile.load(args.config).settings
+    if args.set_name is not None:
+        if args.difficulty is not None or args.target is not None:
+            return fail(["--difficulty and --target go with --random, not --set"])
+        problem = check_set(args.set_name)
+        if problem:
+            return fail(problem.splitlines())
+        return open_app(args, SetStart(args.set_name, shuffled=args.shuffle,
+                                       resume=not args.restart))
+    if args.shuffle or args.restart:
+        return fail(["--shuffle and --restart go with --set NAME"])
+    difficulty = args.difficulty or settings.difficulty
+    problem = check_random(difficulty, args.target, settings.ruleset)
+    if problem:
+        return fail(problem.splitlines())
+    return open_app(args, RandomStart(difficulty=difficulty, target=args.target))
+
 
 
 @dataclass(frozen=True, slots=True)
@@ -54,12 +152,6 @@ def _fixed(moment: datetime) -> Callable[[], datetime]:
         return moment
 
     return now
-
-
-def _fail(lines: list[str]) -> int:
-    for line in lines:
-        print(f"mj-trainer: {line}", file=sys.stderr)
-    return EXIT_INPUT
 
 
 def _lines(stream: IO[bytes]) -> Iterator[str]:
@@ -100,7 +192,7 @@ class NothingDue(Exception):
 class Options:
     """The checked options: the settings to play with, the clock and the seed."""
 
-    settings: Any  # tui.config.Settings
+    settings: Any  # quizzes.config.Settings
     now: Callable[[], datetime]
     seed: int
 
@@ -108,9 +200,9 @@ class Options:
 def check_options(args: argparse.Namespace) -> Options:
     """The settings file with the command line's changes, checked; OptionError."""
     from mj_trainer.engine.ruleset import RulesetError, load
+    from mj_trainer.quizzes.config import MAX_ROUND, MIN_ROUND, ConfigFile
     from mj_trainer.quizzes.protocol import parse_kinds
     from mj_trainer.quizzes.review import utc
-    from mj_trainer.tui.config import MAX_ROUND, MIN_ROUND, ConfigFile
 
     settings = ConfigFile.load(args.config).settings
     changes: dict[str, Any] = {}
@@ -212,20 +304,20 @@ def run_quiz_jsonl(args: argparse.Namespace, *, stdin: IO[bytes] | None = None,
     try:
         opts = check_options(args)
     except OptionError as err:
-        return _fail(err.lines)
+        return fail(err.lines)
     try:
         store = ProgressStore.open(
             args.data_dir,
             reviewer=Reviewer.with_retention(opts.settings.desired_retention))
     except StoreError as err:
-        return _fail(str(err).splitlines())
+        return fail(str(err).splitlines())
     try:
         try:
             pr = protocol_round(args, store)
         except NothingDue as why:
             return _speak_empty(stdout, str(why))
         except OptionError as err:
-            return _fail(err.lines)
+            return fail(err.lines)
         return _speak(pr, stdin, stdout)
     finally:
         store.close()

@@ -1,0 +1,149 @@
+"""The `mj-trainer` command line: the parser, the entry point and the dispatch.
+
+With no command it opens the app; each subcommand lives in a module named after it.
+
+Subcommands import only what they need: `score --json` never loads Textual or Rich,
+so scripts start fast and work without a terminal.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+from collections.abc import Sequence
+
+from mj_trainer.cli.calc import add_calc_parser
+from mj_trainer.cli.course import add_course_parser
+from mj_trainer.cli.docs import SHELLS
+from mj_trainer.cli.export import add_export_parser
+from mj_trainer.cli.generate import add_generate_parser
+from mj_trainer.cli.learn import add_learn_parser
+from mj_trainer.cli.options import EXIT_OK, add_app_options
+from mj_trainer.cli.progress import add_progress_parser
+from mj_trainer.cli.quiz import add_quiz_parser
+from mj_trainer.cli.reference import add_reference_parser
+from mj_trainer.cli.score import add_score_parser
+from mj_trainer.cli.serve import add_serve_parser
+from mj_trainer.cli.sets import add_sets_parser
+
+
+def _version() -> str:
+    from importlib.metadata import PackageNotFoundError, version
+
+    try:
+        return version("mj-trainer")
+    except PackageNotFoundError:  # pragma: no cover - running from a bare checkout
+        return "unknown"
+
+
+def _parser() -> argparse.ArgumentParser:
+    ver = _version()
+    parser = argparse.ArgumentParser(
+        prog="mj-trainer",
+        description="Learn to score mahjong hands. With no command, opens the trainer.",
+    )
+    parser.add_argument("--version", action="version", version=f"mj-trainer {ver}")
+    add_app_options(parser)
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND")
+    add_quiz_parser(sub)
+    add_learn_parser(sub)
+    add_reference_parser(sub)
+    add_calc_parser(sub)
+    add_score_parser(sub)
+    add_generate_parser(sub)
+    add_sets_parser(sub)
+    add_serve_parser(sub)
+    add_progress_parser(sub)
+    add_course_parser(sub)
+    add_export_parser(sub)
+    completion = sub.add_parser(
+        "completion", help="print a shell completion script (bash or zsh)",
+        description="Print a completion script for bash or zsh. For example: "
+                    "mj-trainer completion bash > ~/.local/share/bash-completion/"
+                    "completions/mj-trainer",
+    )
+    completion.add_argument("shell", choices=SHELLS, help="bash or zsh")
+    sub.add_parser("manpage", help="print the man page (roff)",
+                   description="Print this command's man page in roff, e.g. "
+                               "mj-trainer manpage > mj-trainer.1; man ./mj-trainer.1")
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Entry point of the console script.
+
+    A reader that stops early (`mj-trainer score --json | head`) closes the pipe under
+    us; that is not an error, so every subcommand ends quietly here with the status it
+    would have had, and Python's own flush at exit is pointed at /dev/null.
+    """
+    try:
+        code = _run(argv)
+        sys.stdout.flush()
+    except BrokenPipeError:
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return EXIT_OK
+    return code
+
+
+def _run(argv: Sequence[str] | None) -> int:
+    parser = _parser()
+    args = parser.parse_args(argv)
+    if args.command in ("completion", "manpage"):
+        from mj_trainer.cli.docs import completion_script, man_page
+
+        text = (completion_script(parser, args.shell) if args.command == "completion"
+                else man_page(parser, _version()))
+        sys.stdout.write(text)
+        return EXIT_OK
+    if args.command == "score":
+        from mj_trainer.cli.score import run_score_command
+
+        return run_score_command(args)
+    if args.command == "generate":
+        from mj_trainer.cli.generate import run_generate
+
+        return run_generate(args)
+    if args.command == "export":
+        from mj_trainer.cli.export import run_export
+
+        return run_export(args)
+    if args.command == "serve":
+        from mj_trainer.cli.serve import run_serve
+
+        return run_serve(args)
+    if args.command == "course":
+        from mj_trainer.cli.course import run_course
+
+        return run_course(args)
+    if args.command == "progress":
+        from mj_trainer.cli.progress import run_progress
+
+        return run_progress(args)
+    if args.command == "sets":
+        from mj_trainer.cli.sets import run_sets
+
+        return run_sets(args)
+    if args.command == "quiz":
+        from mj_trainer.cli.quiz import run_quiz
+
+        return run_quiz(args)
+    if args.command == "learn":
+        from mj_trainer.cli.learn import run_learn
+
+        return run_learn(args)
+    if args.command == "reference":
+        from mj_trainer.cli.reference import run_reference
+
+        return run_reference(args)
+    if args.command == "calc":
+        from mj_trainer.cli.calc import run_calc
+
+        return run_calc(args)
+    from mj_trainer.cli.app import open_app
+
+    return open_app(args)
+
+
+if __name__ == "__main__":  # pragma: no cover
+    sys.exit(main())
