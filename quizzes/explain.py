@@ -23,12 +23,10 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from mj_trainer.engine import arrangements as arr
-from mj_trainer.engine import tiles
 from mj_trainer.engine.arrangements import Shape
 from mj_trainer.engine.notation import group_text, shape_text
 from mj_trainer.engine.patterns.gaps import listed
 from mj_trainer.engine.patterns.registry import CHICKEN_HAND, ILLEGAL_CALL
-from mj_trainer.engine.patterns.terminals import PURE_OF_MIXED
 from mj_trainer.engine.ruleset import Pattern, Ruleset
 from mj_trainer.engine.scoring import Hit, Outcome, Score, Why, accepted_shapes
 from mj_trainer.quizzes.evidence import chicken_condition, evidence, gap
@@ -270,9 +268,6 @@ def _absent(result: Score, pattern: Pattern) -> Explanation:
             text = (f"{name} needs sets, and this hand is {shape_text(shape)}, so it does "
                     f"not apply ({rule}).")
         return Explanation(ExplanationKind.SHAPE, text, pid, rule, distinct_refs(pid, rule))
-    mixed = _mixed_note(result, pattern)
-    if mixed is not None:
-        return mixed
     found = gap(result, pattern)
     if found is not None:
         phrase, sets = found
@@ -303,31 +298,6 @@ def not_a_win_claims(result: Score, claimed: list[Pattern]) -> Explanation:
     first = claimed[0].id
     return Explanation(ExplanationKind.NOT_PRESENT, text, first, NOT_A_WIN_RULE,
                        distinct_refs(*(p.id for p in claimed), NOT_A_WIN_RULE), sets)
-
-
-def _mixed_note(result: Score, pattern: Pattern) -> Explanation | None:
-    """Mixed Lesser Terminals claimed where the hand has no honor, or no terminal."""
-    # "Mixed" is terminals *with* honors (the README's ruling); the catalogue names the
-    # "pure" pattern of the same family, the hand without honors.
-    pure_det = PURE_OF_MIXED.get(pattern.detector)
-    if pure_det is None:
-        return None
-    name = f"{pattern.name} ({pattern.id})"
-    pure = next((h for h in result.best.hits if h.pattern.detector == pure_det), None)
-    if pure is not None:
-        pp = pure.pattern
-        text = (f"{name} needs at least one honor tile, and this hand has none: every set "
-                f"holds a 1 or a 9 with no honor, which is {pattern_label(pp)}. "
-                f"{pp.name} is in the same family and worth more, so it would outrank "
-                f"{pattern.name} anyway.")
-        return Explanation(ExplanationKind.NOT_PRESENT, text, pattern.id, pp.id,
-                           distinct_refs(pattern.id, pp.id))
-    if all(tiles.IS_HONOR[t] for t in result.hand.all_tiles()):
-        text = (f"{name} mixes terminals with honors, and this hand has no 1 or 9 at all: "
-                "every tile is a wind or a dragon.")
-        return Explanation(ExplanationKind.NOT_PRESENT, text, pattern.id, pattern.id,
-                           distinct_refs(pattern.id))
-    return None
 
 
 # --------------------------------------------------------------------------- arrangements

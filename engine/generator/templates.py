@@ -562,8 +562,9 @@ def _lesser(d: Draft, pool: tuple[Tile, ...]) -> None:
 
 @template(terminals.mixed_lesser_terminals)
 def mixed_lesser_terminals(d: Draft) -> None:
-    # Every group holds a 1, a 9 or an honor, with an honor somewhere; at least one
-    # chow, or it would be Mixed Greater Terminals instead.
+    # Every group holds a 1, a 9 or an honor, with an honor somewhere (without one the
+    # hand is Pure Lesser Terminals, R22); at least one chow, or it would be Mixed
+    # Greater Terminals instead.
     if d.chance(0.5):
         d.set_eyes(d.rng.choice(HONOR_TILES))
     else:
@@ -571,7 +572,7 @@ def mixed_lesser_terminals(d: Draft) -> None:
     _lesser(d, ORPHAN_TILES)
 
 
-@template(terminals.pure_lesser_terminals)
+@template(terminals.pure_lesser_terminals, implies=(terminals.mixed_lesser_terminals,))
 def pure_lesser_terminals(d: Draft) -> None:
     # Two suits at least, so that it is not a mountain (R20).
     a, b, _ = _three_suits(d)
@@ -592,7 +593,8 @@ def _greater(d: Draft, pool: tuple[Tile, ...]) -> None:
     regular_implies=(terminals.mixed_lesser_terminals,),
 )
 def mixed_greater_terminals(d: Draft) -> None:
-    # R22: terminals and honors only, some of each, as pungs or seven pairs.  As
+    # R22: terminals and honors only, some of each (all terminals would be Pure Greater
+    # Terminals, all honors All Honor Pungs), as pungs or seven pairs.  As
     # pungs it is also Mixed Lesser Terminals, outranked (hard); as seven pairs the
     # lesser pattern does not apply, so a medium hand is seven pairs.
     honor = d.rng.choice(HONOR_TILES)
@@ -605,7 +607,12 @@ def mixed_greater_terminals(d: Draft) -> None:
     _greater(d, ORPHAN_TILES)
 
 
-@template(terminals.pure_greater_terminals, shapes=(REGULAR, PAIRS))
+@template(
+    terminals.pure_greater_terminals,
+    shapes=(REGULAR, PAIRS),
+    implies=(terminals.mixed_greater_terminals,),
+    regular_implies=(terminals.mixed_lesser_terminals,),
+)
 def pure_greater_terminals(d: Draft) -> None:
     if d.chance(0.25):  # six kinds make seven pairs with one four alike (R5)
         d.seven_pairs(first=(*TERMINAL_TILES, d.rng.choice(TERMINAL_TILES)))

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Final
 
 from mj_trainer.engine import tiles
 from mj_trainer.engine.arrangements import Group, GroupKind, Shape
@@ -11,7 +10,6 @@ from mj_trainer.engine.hand import Hand
 from mj_trainer.engine.patterns.gaps import (
     first,
     groups_not,
-    lacks,
     said_not,
     sets_here,
     shape_is_not,
@@ -55,18 +53,13 @@ _TAILS = sets_here(lambda g, hand: g.kind is not GroupKind.PAIR,
 _MIXED_LESSER_GAP = first(
     shape_is_not(Shape.REGULAR, "needs four sets and a pair, each with a 1, a 9 or an honor"),
     groups_not(_holds(tiles.IS_ORPHAN), "needs a 1, a 9 or an honor in every set and the pair",
-               "holds none", "hold none"),
-    lacks(lambda t: tiles.IS_HONOR[t], "mixes terminals with honors", "honor"),
-    lacks(lambda t: tiles.IS_TERMINAL[t], "mixes terminals with honors", "terminal"))
+               "holds none", "hold none"))
 _PURE_LESSER_GAP = first(
     shape_is_not(Shape.REGULAR, "needs four sets and a pair, each with a terminal"),
     tiles_not(lambda t: not tiles.IS_HONOR[t], "needs a terminal in every set and no honors"),
     groups_not(_holds(tiles.IS_TERMINAL), "needs a terminal in every set and the pair",
                *_NO_TERMINAL))
-_MIXED_GREATER_GAP = first(
-    tiles_not(lambda t: tiles.IS_ORPHAN[t], "needs only 1s, 9s and honors"),
-    lacks(lambda t: tiles.IS_HONOR[t], "needs honors as well as 1s and 9s", "honor"),
-    lacks(lambda t: tiles.IS_TERMINAL[t], "needs 1s or 9s as well as honors", "1 or 9"))
+_MIXED_GREATER_GAP = tiles_not(lambda t: tiles.IS_ORPHAN[t], "needs only 1s, 9s and honors")
 _PURE_GREATER_GAP = tiles_not(lambda t: tiles.IS_TERMINAL[t], "needs only 1s and 9s")
 
 
@@ -130,22 +123,15 @@ def _every_group_has(r: Reading, wanted: tuple[bool, ...]) -> bool:
                    for c, p in zip(r.chow_masks, r.pung_masks, strict=True))
 
 
-MIXED_LESSER: Final = "mixed_lesser_terminals"
-PURE_LESSER: Final = "pure_lesser_terminals"
-# "Mixed" is with honors: the pattern of the same family the hand is without them.
-PURE_OF_MIXED: Final = {MIXED_LESSER: PURE_LESSER}
-
-
-@reading_detector(MIXED_LESSER, shows=whole_hand,
-                  needs=Needs(has=HandFlag.HONOR | HandFlag.TERMINAL),
-                  breaks=_MIXED_LESSER_GAP)
+@reading_detector("mixed_lesser_terminals", shows=whole_hand, breaks=_MIXED_LESSER_GAP)
 def mixed_lesser_terminals(r: Reading) -> int:
-    # "Mixed" is terminals with honors: an all-honor hand has no terminal to mix in.
-    f = r.facts
-    return int(f.has_honor and f.has_terminal and _every_group_has(r, tiles.IS_ORPHAN))
+    # R22: a 1, a 9 or an honor in every set and the eyes, as seed 000 7.2.1 says, and
+    # nothing more: without honors the hand is also Pure Lesser Terminals, which
+    # outranks it; an all-honor hand is a limit hand (All Honor Pungs).
+    return int(_every_group_has(r, tiles.IS_ORPHAN))
 
 
-@reading_detector(PURE_LESSER, shows=whole_hand,
+@reading_detector("pure_lesser_terminals", shows=whole_hand,
                   needs=Needs(has=HandFlag.TERMINAL, lacks=HandFlag.HONOR),
                   breaks=_PURE_LESSER_GAP)
 def pure_lesser_terminals(r: Reading) -> int:
@@ -180,14 +166,13 @@ def big_mountain(r: Reading) -> int:
     return _mountain(r, 8)
 
 
-@hand_detector("mixed_greater_terminals",
-               shows=said("every tile is a 1, a 9 or an honor, with some of each"),
-               needs=Needs(has=HandFlag.HONOR | HandFlag.TERMINAL, lacks=HandFlag.SIMPLE),
-               breaks=_MIXED_GREATER_GAP)
+@hand_detector("mixed_greater_terminals", shows=said("every tile is a 1, a 9 or an honor"),
+               needs=Needs(lacks=HandFlag.SIMPLE), breaks=_MIXED_GREATER_GAP)
 def mixed_greater_terminals(f: HandFacts) -> int:
-    # R22: only terminals and honors, at least one of each.  Such a hand can only be
-    # all pungs or seven pairs (thirteen orphans is excluded by the ruleset, R16).
-    return int(f.has_honor and f.has_terminal and not f.has_simple)
+    # R22: only terminals and honors (seed 000 7.2.3), nothing more: without honors
+    # Pure Greater Terminals outranks it, without terminals All Honor Pungs stands
+    # alone.  Such a hand is all pungs or seven pairs (thirteen orphans: R16).
+    return int(not f.has_simple)
 
 
 @hand_detector("pure_greater_terminals", shows=said("every tile is a 1 or a 9"),
@@ -198,4 +183,5 @@ def pure_greater_terminals(f: HandFacts) -> int:
 
 cite("R20", little_mountain, big_mountain)
 cite("R21", two_tailed_terminals)
-cite("R22", mixed_greater_terminals, pure_greater_terminals)
+cite("R22", mixed_lesser_terminals, pure_lesser_terminals, mixed_greater_terminals,
+     pure_greater_terminals)

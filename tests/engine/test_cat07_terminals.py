@@ -262,10 +262,6 @@ NEAR_MISSES = [
         "[b555] k111 ww ww ww dg dg dg c1 +c1", "7.2.3", 85, id="7.2.3-absent-simple-pung",
     ),
     pytest.param(
-        # R22: no honor at all, so it is Pure Greater Terminals and never Mixed
-        "c111 c999 b111 b999 k9 +k9", "7.2.3", 400, id="7.2.3-absent-without-honor",
-    ),
-    pytest.param(
         # one honor pung: Mixed (285, above), not Pure
         "c111 c999 b111 dr dr dr k9 +k9", "7.2.4", 285, id="7.2.4-absent-with-honor",
     ),

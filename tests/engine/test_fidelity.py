@@ -94,12 +94,15 @@ def test_claimed_void_blessing_is_explained_with_the_kong() -> None:
     assert "concealed kong of c9" in e.text
 
 
-# --- 7.2.1 Mixed Lesser Terminals needs a terminal and an honor -----------------------
+# --- 7.2.1 Mixed Lesser Terminals: a terminal or an honor in every set (R22) ----------
 
-def test_mixed_lesser_terminals_absent_in_all_honor_hand() -> None:
-    # Every set holds an honor but no terminal: 7.2.1 must not be present at all.
+def test_mixed_lesser_terminals_in_an_all_honor_hand_adds_nothing() -> None:
+    # Seed 000 7.2.1: "includes a terminal tile or an honor tile", so an all-honor hand
+    # has it too; All Honor Pungs (8.3.1, 320) is a limit hand and stands alone (R12).
     s = scored("we we we ws ws ws wn wn wn dr dr dr dg +dg")
-    assert all(h.pattern.id != "7.2.1" for o in (s.best, *s.others) for h in o.hits)
+    lesser = next(h for h in s.best.hits if h.pattern.id == "7.2.1")
+    assert not lesser.counted
+    assert s.best.limit is not None and s.total == s.best.limit.value
 
 
 def test_mixed_lesser_terminals_present_with_terminals_and_honors() -> None:
@@ -108,20 +111,21 @@ def test_mixed_lesser_terminals_present_with_terminals_and_honors() -> None:
     assert _counted(s).get("7.2.1") == 1
 
 
-def test_claimed_mixed_lesser_without_honor_points_at_pure_lesser() -> None:
-    # No honor: 7.2.2 Pure Lesser Terminals is the hand's pattern, and it would
-    # outrank 7.2.1 anyway.
+def test_claimed_mixed_lesser_without_honor_is_outranked_by_pure_lesser() -> None:
+    # No honor: the hand has 7.2.1 (a terminal in every set, R22) and 7.2.2, which is
+    # worth more in the same family (R10).
     s = scored("b111 k123 c789 c123 k9 +k9")
     assert _counted(s).get("7.2.2") == 1
     e = wrong_claim(s, s.ruleset.pattern("7.2.1"))
-    assert e.kind is ExplanationKind.NOT_PRESENT
-    assert "honor" in e.text and "7.2.2" in e.text and "outrank" in e.text
+    assert e.kind is ExplanationKind.OUTRANKED
+    assert "Pure Lesser Terminals (7.2.2, 50) outranks it (R10)" in e.text
 
 
-def test_claimed_mixed_lesser_in_all_honor_hand_says_no_terminal() -> None:
+def test_claimed_mixed_lesser_in_all_honor_hand_is_outranked_then_limited() -> None:
     s = scored("we we we ws ws ws wn wn wn dr dr dr dg +dg")
     e = wrong_claim(s, s.ruleset.pattern("7.2.1"))
-    assert "no 1 or 9" in e.text
+    assert e.kind is ExplanationKind.OUTRANKED
+    assert "Mixed Greater Terminals (7.2.3, 100) outranks it" in e.text
 
 
 def test_void_blessing_names_every_kong_in_tile_order() -> None:

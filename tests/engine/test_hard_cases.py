@@ -423,8 +423,10 @@ def test_best_limit_stands_alone() -> None:
     for pid in ("8.1.1", "2.1", "2.2.3", "1.3"):
         _assert_why(s, pid, Why.LIMIT, "8.1.5")
     assert _skipped(s)["8.1.1"].count == 4
-    # An all-honor hand has no terminal, so Mixed Lesser Terminals is not even present.
-    assert "7.2.1" not in _skipped(s)
+    # Every tile is an honor, so the terminal family is there too (seed 000 7.2.1 and
+    # 7.2.3 ask for terminals *or* honors, R22), and the limit stops it as well.
+    _assert_why(s, "7.2.3", Why.LIMIT, "8.1.5")
+    _assert_why(s, "7.2.1", Why.OUTRANKED, "7.2.3")
 
 
 def test_limit_at_exactly_320() -> None:
