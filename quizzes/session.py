@@ -220,8 +220,8 @@ def set_plan(msg: SR, settings: SessionSettings, *, store: ProgressStore | None,
     kinds = _set_kinds(hands, settings)
     order = Order.SHUFFLED if msg.shuffled else Order.IN_ORDER
     rs = _round_settings(settings, kinds, seed, _set_rules(hands, settings))
-    short = name if len(name) <= 28 else name[:27] + "…"
-    title = f"Set · {short}" + (" · shuffled" if msg.shuffled else "")
+    # Whole: the screens cut a title to their width (the quiz keeps its score in view).
+    title = f"Set · {name}" + (" · shuffled" if msg.shuffled else "")
 
     def build() -> Round:
         source = curated_source(key, hands, store=store, order=order,

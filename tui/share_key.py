@@ -69,11 +69,14 @@ def example_origin(source: str) -> str:
     return source
 
 
-def share_hand(app: App[Any], hand: Hand, rules: Ruleset | str | None, origin: str) -> str:
-    """Copy the share line of `hand` to the clipboard and show it; returns the line."""
+def share_hand(app: App[Any], hand: Hand, rules: Ruleset | str | None, origin: str, *,
+               show: bool = True) -> str:
+    """Copy the share line of `hand` to the clipboard and show it in a notification
+    (`show`; a screen that shows the line itself passes False); returns the line."""
     name = ruleset_name(rules) if isinstance(rules, Ruleset) else rules
     text = share_text(hand, name, origin)
     app.copy_to_clipboard(text)
-    app.notify(text, title="Hand copied: paste it into mj-trainer score or calc",
-               timeout=12, markup=False)
+    if show:
+        app.notify(text, title="Hand copied: paste it into mj-trainer score or calc",
+                   timeout=12, markup=False)
     return text

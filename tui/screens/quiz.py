@@ -72,6 +72,12 @@ class TotalInput(Input):
     BINDINGS = [Binding("enter", "submit", "Check", id="total.check")]
 
 
+class YesNoPane(Vertical, can_focus=True):
+    """The yes/no question: it holds the focus itself, so no button is pressed by
+    enter. A second enter after the feedback used to press the focused Yes of the
+    next question; y and n answer, and the buttons still take a click or tab."""
+
+
 # The answer inputs in keyboard order: (id, what to ask for when it is left empty).
 _BREAKDOWN_INPUTS = (
     ("points", "← type the points before doubling, then enter"),
@@ -122,6 +128,7 @@ class QuizScreen(SafeScreen[RoundSummary | None]):
             with Vertical(id="question-side"):
                 yield HandView(id="hand")
                 yield Static(id="prompt")
+                yield Static(id="quiz-note")
             with ContentSwitcher(initial="pane-loading", id="answer"):
                 with Vertical(id="pane-loading"):
                     yield LoadingIndicator()
@@ -130,7 +137,7 @@ class QuizScreen(SafeScreen[RoundSummary | None]):
                     yield PatternPicker(id="picker")
                     yield Static(id="pattern-info")
                 yield Static(id="pane-total")
-                with Vertical(id="pane-yesno"):
+                with YesNoPane(id="pane-yesno"):
                     with Horizontal(id="yesno-buttons"):
                         yield Button("Yes (y)", id="answer-yes", variant="success")
                         yield Button("No (n)", id="answer-no", variant="error")
@@ -251,6 +258,7 @@ class QuizScreen(SafeScreen[RoundSummary | None]):
             return
         self.mode = "question"
         self._arrange()
+        self._note(None)
         self.last_grade = None
         self.query_one(HandView).show(q.hand, q.ruleset.id)
         self._update_prompt(q)
@@ -304,7 +312,7 @@ class QuizScreen(SafeScreen[RoundSummary | None]):
                 help_line.update(Content.assemble(("Pattern asked about: ", "bold"), about))
             switcher.current = "pane-yesno"
             total_row.display = False
-            yes.focus()
+            self.query_one(YesNoPane).focus()
 
     def _update_prompt(self, q: Question) -> None:
         rnd = self.round
@@ -375,6 +383,9 @@ class QuizScreen(SafeScreen[RoundSummary | None]):
         if rnd is None or self.mode != "question" or rnd.current is None or rnd.ended:
             return None  # e.g. an enter queued behind the key that ended the round
         grade = rnd.answer(answer)
+        # What was said before the answer is old news, and a toast would cover the feedback.
+        self.app.clear_notifications()
+        self._note(None)
         self._tell_if_unsaved(rnd.save_problem)
         self.last_grade = grade
         self.mode = "feedback"
@@ -550,13 +561,13 @@ class QuizScreen(SafeScreen[RoundSummary | None]):
         if rnd is None or q is None or self.mode != "question":
             return
         if q.kind not in HINTABLE:
-            self.notify("Hints are for questions about patterns and totals.", timeout=3)
+            self._note(Content("Hints are for questions about patterns and totals."))
             return
         picker = self.query_one(PatternPicker)
         claims = picker.claims() if q.kind is QuestionKind.PATTERNS else None
         hint = rnd.hint(claims, nudge_first=True)
         if hint is None:
-            self.notify("Every pattern that counts has been revealed.", timeout=3)
+            self._note(Content("Every pattern that counts has been revealed."))
             return
         if q.kind is QuestionKind.PATTERNS and hint.nudge is None:
             picker.reveal(hint.pattern.id, hint.count)
@@ -584,16 +595,25 @@ class QuizScreen(SafeScreen[RoundSummary | None]):
             return
         target = self.query_one(FeedbackView).target
         if target is None:
-            self.notify("This line has no rule behind it; pick another with ↑↓.", timeout=3)
+            self._note(Content("This line has no rule behind it; pick another with ↑↓."))
             return
         self.post_message(OpenReference(target))
 
     def _tell_if_unsaved(self, problem: str | None) -> None:
         """A failed write keeps the answer (it waits in a journal); the learner is told."""
         if problem:
-            self.notify(f"Your answer is kept and will be saved as soon as the progress "
-                        f"file can be written again ({problem}).",
-                        title="Not saved yet", severity="warning", timeout=8)
+            self._note(Content.assemble(
+                ("Not saved yet: ", "bold $warning"),
+                (f"your answer is kept and will be saved as soon as the progress file can "
+                 f"be written again ({problem}).", "$warning")))
+
+    def _note(self, text: Content | None) -> None:
+        """A line of news between the prompt and the answer, in place of a notification:
+        a toast at 80x24 lay over the feedback's "Why" for seconds. None clears it; a new
+        question clears it too (it is about the hand on screen)."""
+        note = self.query_one("#quiz-note", Static)
+        note.update(text or "")
+        note.display = text is not None
 
     def action_share(self) -> None:
         """Copy the hand on screen (question or feedback) as a share line."""
@@ -602,7 +622,11 @@ class QuizScreen(SafeScreen[RoundSummary | None]):
         if q is None or self.round is None:
             return
         self.last_shared = share_hand(self.app, q.hand, q.ruleset,
-                                      origin_of(q.item, self.round.source, q.number))
+                                      origin_of(q.item, self.round.source, q.number),
+                                      show=False)
+        self._note(Content.assemble(("Copied", "bold $success"),
+                                    (" (paste it into mj-trainer score or calc): ", ""),
+                                    (self.last_shared, "bold")))
 
     def _finish(self) -> None:
         rnd = self.round

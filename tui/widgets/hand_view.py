@@ -2,9 +2,11 @@
 
 Concealed tiles come first (sorted), then ``+`` and the winning tile highlighted,
 then the declared melds set apart: exposed ones in ``[ ]``, concealed kongs in
-``{ }``.  Tiles never split across lines: when the row is too wide the melds move
-to the next line, and very narrow widths wrap tile by tile.  With room to spare
-(`tall`), each tile is drawn three rows high.
+``{ }``, then the bonus tiles.  Tiles never split across lines: when the row is too
+wide the melds move to the next line, and very narrow widths wrap tile by tile.  With
+room to spare (`tall`), each tile is drawn three rows high.  The context (ruleset,
+winds, how the hand was won) fits one line at 80 columns; a longer one breaks between
+its parts, never inside one.
 """
 
 from __future__ import annotations
@@ -115,8 +117,10 @@ def meld_chunk(meld: Meld, *, style: TileStyle, tall: bool) -> Chunk:
     return group_chunk(meld.tiles, open_=open_, close=close, style=style, tall=tall)
 
 
-def hand_pieces(hand: Hand, *, style: TileStyle, tall: bool) -> list[tuple[Chunk, int]]:
-    """The question layout: concealed tiles, + the winning tile, then the melds."""
+def hand_pieces(hand: Hand, *, style: TileStyle, tall: bool, bonus: bool = False
+                ) -> list[tuple[Chunk, int]]:
+    """The question layout: concealed tiles, + the winning tile, the melds, then (with
+    `bonus`) the bonus tiles, named and kept together."""
     rest = list(hand.concealed)
     rest.remove(hand.winning_tile)
     rest.sort()
@@ -128,6 +132,10 @@ def hand_pieces(hand: Hand, *, style: TileStyle, tall: bool) -> list[tuple[Chunk
     pieces.append((join([plus, win], tall=tall), 2))
     for meld in hand.melds:
         pieces.append((meld_chunk(meld, style=style, tall=tall), 3))
+    if bonus and hand.bonus:
+        label = text_chunk(Text("bonus", style=_MUTED), tall=tall)
+        flowers = group_chunk(hand.bonus, style=style, tall=tall)
+        pieces.append((join([label, flowers], tall=tall), 3))
     return pieces
 
 
@@ -151,9 +159,8 @@ def arrangement_block(arrangement: Arrangement, winning_tile: Tile, width: int, 
     return flow(arrangement_pieces(arrangement, winning_tile, style=style), width, tall=False)
 
 
-def context_line(hand: Hand, ruleset_id: str | None, *, style: TileStyle) -> Text:
-    """Ruleset (unless None), seat and prevailing wind, how the tile came, incidentals
-    and bonus tiles."""
+def _context_parts(hand: Hand, ruleset_id: str | None) -> list[Text]:
+    """Ruleset (unless None), seat and prevailing wind, how the tile came, incidentals."""
     names = tiles.WIND_NAMES
     bits = [Text(ruleset_id, style="bold")] if ruleset_id is not None else []
     bits += [
@@ -163,6 +170,42 @@ def context_line(hand: Hand, ruleset_id: str | None, *, style: TileStyle) -> Tex
     ]
     for inc in sorted(hand.incidentals, key=lambda i: i.value):
         bits.append(Text(inc.value.replace("_", " "), style="bold italic"))
+    return bits
+
+
+def context_block(hand: Hand, ruleset_id: str | None, width: int, *,
+                  style: TileStyle, bonus: bool = True) -> Text:
+    """The context in `width` columns: one line when it fits, else broken between two
+    parts, never inside one (a line that wrapped left "S3" or "North" alone).  Without
+    `bonus` the bonus tiles are left to the tile rows (`hand_pieces`)."""
+    parts = _context_parts(hand, ruleset_id)
+    if not hand.bonus:
+        parts.append(Text("no bonus tiles", style=_MUTED))
+    elif bonus:
+        tiles_part = Text("bonus ")
+        for i, t in enumerate(hand.bonus):
+            if i:
+                tiles_part.append(" ")
+            tiles_part.append_text(tile_text(t, style=style))
+        parts.append(tiles_part)
+    out = Text(end="")
+    used = 0
+    for i, part in enumerate(parts):
+        if i and used + 3 + part.cell_len > width:
+            out.append("\n")
+            used = 0
+        elif i:
+            out.append(" · ", style=_MUTED)
+            used += 3
+        out.append_text(part)
+        used += part.cell_len
+    return out
+
+
+def context_line(hand: Hand, ruleset_id: str | None, *, style: TileStyle) -> Text:
+    """Ruleset (unless None), seat and prevailing wind, how the tile came, incidentals
+    and bonus tiles."""
+    bits = _context_parts(hand, ruleset_id)
     out = Text(end="")
     for i, bit in enumerate(bits):
         if i:
@@ -205,9 +248,15 @@ class HandView(Widget):
         if self.hand is None:
             return Text("")
         width = max(width, 8)
-        tiles_block = flow(hand_pieces(self.hand, style=self.tile_style, tall=self.tall),
-                           width, tall=self.tall)
-        out = context_line(self.hand, self.ruleset_id, style=self.tile_style)
+        # The bonus tiles stay on the context line when it has room for them, else
+        # they are drawn after the hand's tiles.
+        out = context_block(self.hand, self.ruleset_id, width, style=self.tile_style)
+        apart = "\n" in out.plain
+        if apart:
+            out = context_block(self.hand, self.ruleset_id, width, style=self.tile_style,
+                                bonus=False)
+        tiles_block = flow(hand_pieces(self.hand, style=self.tile_style, tall=self.tall,
+                                       bonus=apart), width, tall=self.tall)
         out.append("\n")
         out.append_text(tiles_block)
         return out
@@ -218,10 +267,5 @@ class HandView(Widget):
     def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
         if self.hand is None:
             return 1
-        text = self._build(width)
-        # The context line may wrap; the tile rows never do.
-        lines = text.plain.split("\n")
-        from rich.cells import cell_len
-
-        first = max(1, -(-cell_len(lines[0]) // max(width, 1)))
-        return first + len(lines) - 1
+        # Neither the context nor the tile rows wrap: each breaks into lines of its own.
+        return len(self._build(width).plain.split("\n"))

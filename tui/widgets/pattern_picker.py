@@ -31,6 +31,7 @@ from textual.widgets.option_list import Option, OptionDoesNotExist
 
 from mj_trainer.engine.ruleset import Pattern, Ruleset
 from mj_trainer.tui.pattern_search import pattern_matches
+from mj_trainer.tui.widgets.parts_line import PartsLine
 from mj_trainer.tui.widgets.safe_list import SafeOptionList
 
 MAX_COUNT = 8  # the most a per-set or per-tile pattern can be claimed
@@ -184,7 +185,7 @@ class PatternPicker(Vertical):
     def compose(self) -> ComposeResult:
         yield Static(id="picker-filter")
         yield PatternList(self, id="picker-list")
-        yield Static(id="picker-claims")
+        yield PartsLine(id="picker-claims")
 
     @property
     def option_list(self) -> PatternList:
@@ -396,18 +397,19 @@ class PatternPicker(Vertical):
             line.remove_class("-active")
 
     def _show_claims(self) -> None:
-        line = self.query_one("#picker-claims", Static)
+        line = self.query_one("#picker-claims", PartsLine)
         claims = self.claims()
         if not claims or self.ruleset is None:
-            line.update(Content.assemble(("Claimed: ", "bold"), ("nothing yet", "$foreground 55%")))
+            line.show(Content.assemble(("Claimed: ", "bold"), ("nothing yet", "$foreground 55%")))
             return
         by_id = self.ruleset.by_id()
         parts = []
         for pid in sorted(claims, key=lambda k: by_id[k].rank):
             p = by_id[pid]
             n = claims[pid]
-            parts.append(f"{p.name} ×{n}" if p.unit != "hand" else p.name)
-        line.update(Content.assemble(("Claimed: ", "bold"), " · ".join(parts)))
+            parts.append(Content(f"{p.name} ×{n}" if p.unit != "hand" else p.name))
+        # A part never breaks: "×2" stays with its pattern's name.
+        line.show(Content.assemble(("Claimed: ", "bold")), parts)
 
     def _changed(self) -> None:
         self._show_claims()

@@ -1,4 +1,5 @@
-"""A Header that tolerates its screen closing before it has drawn its title.
+"""A Header that tolerates its screen closing before it has drawn its title, and
+that keeps the screen's sub-title (a quiz's score) in view when the line is short.
 
 Textual's Header sets its title in a callback that runs after mounting; when keys in a
 burst close the screen first, the title widget is already gone and the callback raised
@@ -9,16 +10,53 @@ from __future__ import annotations
 
 from contextlib import suppress
 
+from rich.cells import cell_len
+from textual.content import Content
 from textual.css.query import NoMatches
 from textual.dom import NoScreen
-from textual.events import Mount
+from textual.events import Mount, Resize
 from textual.widget import Widget
 from textual.widgets import Header
 from textual.widgets._header import HeaderTitle
 
+# Columns of the header that are not the title: the icon on the left, the clock space
+# on the right (Textual's HeaderIcon and HeaderClockSpace).
+_BESIDE_TITLE = 8 + 10
+_TITLE_AT_LEAST = 8  # a title cut shorter than this is left out
+
+
+def fit_title(title: str, sub_title: str, room: int) -> tuple[str, str]:
+    """`title` and `sub_title` for a line of `room` columns: when "title — sub" is too
+    long the title is cut with an ellipsis (or left out), never the sub-title, which
+    carries what changes (a quiz's question and score)."""
+    joined = cell_len(title) + (3 + cell_len(sub_title) if sub_title else 0)
+    if room <= 0 or joined <= room or not sub_title:
+        return title, sub_title
+    keep = room - 3 - cell_len(sub_title)
+    if keep < _TITLE_AT_LEAST:
+        return ("", sub_title) if cell_len(sub_title) <= room else (title, sub_title)
+    cut = ""
+    for ch in title:
+        if cell_len(cut + ch) > keep - 1:
+            break
+        cut += ch
+    return cut.rstrip(" ·—,") + "…", sub_title
+
 
 class SafeHeader(Header):
-    """Header whose title update does nothing once the header has left the screen."""
+    """Header whose title update does nothing once the header has left the screen, and
+    whose title gives way to the sub-title on a narrow screen (`fit_title`)."""
+
+    def format_title(self) -> Content:
+        room = self.size.width - _BESIDE_TITLE if self.size.width else 0
+        title, sub_title = fit_title(self.screen_title, self.screen_sub_title, room)
+        if not title:
+            return Content(sub_title)
+        return self.app.format_title(title, sub_title)
+
+    def on_resize(self, event: Resize) -> None:
+        with suppress(NoMatches, NoScreen):
+            self.query_one(HeaderTitle).update(self.format_title())
 
     def _on_mount(self, event: Mount) -> None:
         # Textual runs the handler of every class in the chain; Header's own would still
