@@ -453,14 +453,15 @@ def _is_error(problem: str) -> bool:
 def score_renderable(scored: Scored) -> RenderableType:
     """The calculator's result: the total, the full breakdown with every reading, then
     the hand under every ruleset (the code of `mj-trainer score`)."""
-    from mj_trainer.cli.score_view import breakdown_renderables, compare_table
+    from mj_trainer.engine.score_sheet import breakdown, comparison
+    from mj_trainer.tui.sheet_text import sheet_renderables
 
     result = scored.result
     head = Text.assemble(("Total ", "bold"), (str(result.total), "bold green"),
                          (f"  under {result.ruleset.id}", "dim"))
     parts: list[RenderableType] = [head, Text("")]
-    parts.extend(breakdown_renderables(result, all_arrangements=True))
+    parts.extend(sheet_renderables(breakdown(result, all_arrangements=True)))
     parts.append(Text(""))
     parts.append(Text("Under every ruleset", style="bold"))
-    parts.append(compare_table(scored.compared))
+    parts.append(Group(*sheet_renderables(comparison(scored.compared))))
     return Group(*parts)

@@ -144,7 +144,7 @@ def _score_lines(result: Score, focus: str) -> str:
                      f"replaces the {'computation' if result.ruleset.doubling else 'sum'} "
                      f"({refs.limit})")
     elif basis.doubled:
-        from mj_trainer.cli.score_view import how_text
+        from mj_trainer.engine.score_sheet import how_text
 
         lines.append(f"[b]Total {best.total}[/b] = {escape(how_text(result))} ({refs.total})")
     elif basis.capped:

@@ -274,8 +274,9 @@ def hit_line(h: Hit, width: int, outcome: Outcome | None = None) -> Line:
 
 
 def score_lines(result: Score, *, width: int, style: TileStyle) -> list[Line]:
-    from mj_trainer.cli.score_view import total_line
     from mj_trainer.engine.payoff import payoff
+    from mj_trainer.engine.score_sheet import total_line
+    from mj_trainer.tui.sheet_text import line_text
 
     best = result.best
     out = [Line(Content.assemble(("How it scores", "bold $accent")), header=True)]
@@ -301,7 +302,7 @@ def score_lines(result: Score, *, width: int, style: TileStyle) -> list[Line]:
         times = "once" if doublings == 1 else f"{doublings} times"
         out.append(Line(Content.assemble(
             ("  ", ""), (f"{points} points, doubled {times}", "$foreground 55%"))))
-    total = total_line(result)
+    total = line_text(total_line(result))
     out.append(Line(Content.assemble("  ", _rich(total)), _total_target(result)))
     pay = payoff(result)
     if pay is not None:
