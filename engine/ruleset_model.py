@@ -184,6 +184,15 @@ class Ruleset:
     def family_members(self, family: str) -> list[Pattern]:
         return [p for p in self.patterns if p.family == family]
 
+    def family_name(self, family: str) -> str:
+        """A family's name from its members: 'One Kong to Four Kongs' for 2.3."""
+        members = self.family_members(family)
+        if not members:
+            return family
+        if len(members) == 1:
+            return members[0].name
+        return f"{members[0].name} to {members[-1].name}"
+
     @property
     def doubling(self) -> bool:
         """True for the classical scheme: points doubled once per doubling."""

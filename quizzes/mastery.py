@@ -17,26 +17,19 @@ and not yet forgotten by the model.  Plain Python, no user interface.
 
 from __future__ import annotations
 
-import time
 from collections import Counter
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from datetime import datetime
 from enum import Enum
-from typing import Any, Final, TypeVar
+from typing import Any, Final
 
-from mj_trainer.engine.ruleset import Pattern, Ruleset, RulesetError, load
+from mj_trainer.engine.ruleset import Pattern, Ruleset
 from mj_trainer.quizzes.grading import item_ruleset, pattern_item, split_item
 from mj_trainer.quizzes.outcomes import ItemOutcome
-from mj_trainer.quizzes.questions import QuestionKind
 from mj_trainer.quizzes.records import AnswerRecord
 from mj_trainer.quizzes.review import Reviewer, utc
-from mj_trainer.quizzes.round import Round, RoundSettings, family_name
-from mj_trainer.quizzes.session import RoundPlan, SessionError, SessionSettings
-from mj_trainer.quizzes.sources import ReviewSource
 from mj_trainer.quizzes.store import ProgressStore
-
-Q = TypeVar("Q")
 
 STREAK: Final = 2  # right answers in a row that mastery needs
 STABLE_DAYS: Final = 3.0  # FSRS stability (days) that mastery needs
@@ -175,8 +168,8 @@ def grouped(rows: Sequence[PatternMastery], ruleset: Ruleset, by: str) -> list[G
         groups.setdefault(key, []).append(m)
     out = []
     for key, members in groups.items():
-        name = ruleset.categories.get(key, key) if by == "category" else family_name(
-            ruleset, key)
+        name = (ruleset.categories.get(key, key) if by == "category"
+                else ruleset.family_name(key))
         out.append(GroupMastery(key, name, sum(m.known for m in members), len(members),
                                 sum(m.level for m in members) / len(members)))
     out.sort(key=lambda g: tuple(int(x) for x in g.id.split(".") if x.isdigit()))
@@ -188,39 +181,3 @@ def weakest(rows: Sequence[PatternMastery], limit: int = 5) -> list[PatternMaste
     met = [m for m in rows if m.status is Status.LEARNING]
     met.sort(key=lambda m: (m.level, -m.outcomes.mistakes, m.pattern.id))
     return met[:limit]
-
-
-# --------------------------------------------------------------------------- drilling
-
-
-DRILL_TITLE: Final = "Drill · your weakest patterns"
-
-
-def drill_plan(msg: Q, patterns: Sequence[str], settings: SessionSettings, *,
-               store: ProgressStore | None, seed: int,
-               clock: Callable[[], float] = time.monotonic,
-               now: Callable[[], datetime] = utc) -> RoundPlan[Q]:
-    """A round aimed at `patterns` (the weakest ones), taken in turn until the round's
-    length, recorded like any round; `msg` is the request that plays it again.
-    SessionError names what is wrong (no patterns, an id the ruleset does not have)."""
-    try:
-        rules = load(settings.ruleset)
-    except RulesetError as err:
-        raise SessionError(str(err)) from None
-    ids = rules.by_id()
-    unknown = [p for p in patterns if p not in ids]
-    if unknown:
-        raise SessionError(f"{rules.id} has no pattern {', '.join(unknown)}")
-    if not patterns:
-        raise SessionError("No weak patterns to drill yet: play a round first.")
-    kinds = tuple(k for k in settings.kinds if k is not QuestionKind.IS_WIN) or (
-        QuestionKind.PATTERNS,)
-    length = settings.round_length
-    items = [patterns[k % len(patterns)] for k in range(length)]
-    rs = RoundSettings(kinds=kinds, length=length, seed=seed, ruleset=rules)
-
-    def build() -> Round:
-        source = ReviewSource(items, seed=seed, ruleset=rules)
-        return Round(source, rs, recorder=store, clock=clock, now=now)
-
-    return RoundPlan(DRILL_TITLE, build, msg)

@@ -29,6 +29,7 @@ from typing import Any
 from mj_trainer.engine.ruleset import DEFAULT, Ruleset, load
 from mj_trainer.quizzes.grading import Grade, grade, split_item
 from mj_trainer.quizzes.hints import HINTABLE, Hint, as_nudge, available_hints
+from mj_trainer.quizzes.mastery import Status, mastery
 from mj_trainer.quizzes.outcomes import ItemOutcome
 from mj_trainer.quizzes.questions import Answer, Question, QuestionKind, make_question
 from mj_trainer.quizzes.recorder import NO_RECORDER, Recorder
@@ -374,7 +375,7 @@ def summarise(questions: list[Question], grades: list[Grade], top: int = 5) -> R
             else:
                 continue
             names.setdefault(item, rules.pattern(ref).name if kind == "pattern"
-                             else family_name(rules, ref))
+                             else rules.family_name(ref))
 
     def ranked(counter: Counter[str]) -> tuple[MissCount, ...]:
         order = sorted(counter.items(),
@@ -394,16 +395,6 @@ def summarise(questions: list[Question], grades: list[Grade], top: int = 5) -> R
         wrong_patterns=ranked(wrong),
         outcomes=dict(outcomes),
     )
-
-
-def family_name(rules: Ruleset, family: str) -> str:
-    """A family's name from its members: 'One Kong to Four Kongs' for 2.3."""
-    members = rules.family_members(family)
-    if not members:
-        return family
-    if len(members) == 1:
-        return members[0].name
-    return f"{members[0].name} to {members[-1].name}"
 
 
 def _id_key(pattern_id: str) -> tuple[int, ...]:
@@ -464,8 +455,6 @@ def review_source(store: ProgressStore, now: datetime | None = None, *,
 
 def _unconfirmed(store: ProgressStore, rules: Ruleset, now: datetime | None) -> list[str]:
     """Patterns once missed (or wrongly claimed) and not mastered, least mastered first."""
-    from mj_trainer.quizzes.mastery import Status, mastery
-
     rows = [m for m in mastery(store, rules, now) if m.status is Status.LEARNING
             and m.stability is not None and m.outcomes.missed + m.outcomes.wrong]
     rows.sort(key=lambda m: m.level)

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import random
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
@@ -23,8 +23,14 @@ from typing import Final, Generic, Protocol, TypeVar
 from mj_trainer.engine.ruleset import Ruleset, RulesetError, load
 from mj_trainer.quizzes.questions import QuestionKind
 from mj_trainer.quizzes.review import utc
-from mj_trainer.quizzes.round import Round, RoundSettings, plan_kinds
-from mj_trainer.quizzes.sources import GeneratorSource, Order, QuizHand
+from mj_trainer.quizzes.round import (
+    Round,
+    RoundSettings,
+    curated_source,
+    plan_kinds,
+    review_source,
+)
+from mj_trainer.quizzes.sources import GeneratorSource, Order, QuizHand, ReviewSource
 from mj_trainer.quizzes.store import ProgressStore
 
 WIN_MIX: Final = 0.5  # share of "is it a win?" questions in a random round that are not a win
@@ -214,8 +220,6 @@ def set_plan(msg: SR, settings: SessionSettings, *, store: ProgressStore | None,
              clock: Callable[[], float] = time.monotonic,
              now: Callable[[], datetime] = utc) -> RoundPlan[SR]:
     """A round of a curated set (or a set file), resuming where the learner stopped."""
-    from mj_trainer.quizzes.round import curated_source
-
     key, name, hands = _set_hands(msg.set_id)
     kinds = _set_kinds(hands, settings)
     order = Order.SHUFFLED if msg.shuffled else Order.IN_ORDER
@@ -253,17 +257,49 @@ def review_plan(msg: Q, settings: SessionSettings, *, store: ProgressStore | Non
     if due_count(store, now(), ruleset=rules.id) == 0:
         raise SessionError(f"Nothing of {rules.id} is due for review right now. Play a "
                            "round: patterns you miss come back here.")
-    kinds = tuple(k for k in settings.kinds if k is not QuestionKind.IS_WIN) or (
-        QuestionKind.PATTERNS,)
-    rs = _round_settings(settings, kinds, seed, rules)
+    rs = _round_settings(settings, _pattern_kinds(settings), seed, rules)
 
     def build() -> Round:
-        from mj_trainer.quizzes.round import review_source
-
         source = review_source(store, now(), seed=seed, ruleset=rules)
         return Round(source, rs, recorder=store, clock=clock, now=now)
 
     return RoundPlan("Review · weak spots", build, msg)
+
+
+DRILL_TITLE: Final = "Drill · your weakest patterns"
+
+
+def drill_plan(msg: Q, patterns: Sequence[str], settings: SessionSettings, *,
+               store: ProgressStore | None, seed: int,
+               clock: Callable[[], float] = time.monotonic,
+               now: Callable[[], datetime] = utc) -> RoundPlan[Q]:
+    """A round aimed at `patterns` (the weakest ones, as mastery ranks them), taken in
+    turn until the round's length, recorded like any round; `msg` is the request that
+    plays it again.  SessionError names what is wrong (no patterns, an id the ruleset
+    does not have)."""
+    rules = _rules(settings)
+    ids = rules.by_id()
+    unknown = [p for p in patterns if p not in ids]
+    if unknown:
+        raise SessionError(f"{rules.id} has no pattern {', '.join(unknown)}")
+    if not patterns:
+        raise SessionError("No weak patterns to drill yet: play a round first.")
+    length = settings.round_length
+    items = [patterns[k % len(patterns)] for k in range(length)]
+    rs = _round_settings(settings, _pattern_kinds(settings), seed, rules)
+
+    def build() -> Round:
+        source = ReviewSource(items, seed=seed, ruleset=rules)
+        return Round(source, rs, recorder=store, clock=clock, now=now)
+
+    return RoundPlan(DRILL_TITLE, build, msg)
+
+
+def _pattern_kinds(settings: SessionSettings) -> tuple[QuestionKind, ...]:
+    """The learner's question kinds for a round about named patterns: every hand of
+    review or a drill is a win, so "is it a win?" is left out."""
+    return tuple(k for k in settings.kinds if k is not QuestionKind.IS_WIN) or (
+        QuestionKind.PATTERNS,)
 
 
 def as_int(text: str) -> int | None:

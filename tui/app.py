@@ -36,6 +36,7 @@ from mj_trainer.quizzes.round import Round, RoundSummary
 from mj_trainer.quizzes.session import (
     RoundPlan,
     SessionError,
+    drill_plan,
     due_count,
     random_plan,
     review_plan,
@@ -156,8 +157,6 @@ def plan_for(msg: RoundRequest, settings: Settings, *, store: ProgressStore | No
 
         plan = hand_plan(msg, store=store, seed=seed, clock=clock)
     elif msg.patterns:
-        from mj_trainer.quizzes.mastery import drill_plan
-
         plan = drill_plan(msg, msg.patterns, settings, store=store, seed=seed, clock=clock)
     else:
         plan = review_plan(msg, settings, store=store, seed=seed, clock=clock)

@@ -13,11 +13,9 @@ import pytest
 
 from mj_trainer.engine.ruleset import load
 from mj_trainer.quizzes.mastery import (
-    DRILL_TITLE,
     STREAK,
     PatternMastery,
     Status,
-    drill_plan,
     grouped,
     level_of,
     mastery,
@@ -26,7 +24,7 @@ from mj_trainer.quizzes.mastery import (
 from mj_trainer.quizzes.questions import PatternsAnswer, QuestionKind
 from mj_trainer.quizzes.review import Reviewer
 from mj_trainer.quizzes.round import Round, RoundSettings
-from mj_trainer.quizzes.session import SessionError
+from mj_trainer.quizzes.session import DRILL_TITLE, SessionError, drill_plan
 from mj_trainer.quizzes.sources import ListSource
 from mj_trainer.quizzes.store import ProgressStore
 from tests.quizzes import hands as H

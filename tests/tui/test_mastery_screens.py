@@ -14,9 +14,9 @@ from textual.widgets import DataTable, Input, RadioButton, Static, TabbedContent
 
 from mj_trainer.quizzes.config import ConfigFile, Settings
 from mj_trainer.quizzes.course import FIRST_LESSONS, course, record_pass
-from mj_trainer.quizzes.mastery import DRILL_TITLE, Status, mastery
+from mj_trainer.quizzes.mastery import Status, mastery
 from mj_trainer.quizzes.questions import PatternsAnswer
-from mj_trainer.quizzes.round import family_name
+from mj_trainer.quizzes.session import DRILL_TITLE
 from mj_trainer.tui.app import TrainerApp
 from mj_trainer.tui.messages import StartReview
 from mj_trainer.tui.screens.home import HomeScreen
@@ -72,9 +72,9 @@ def test_the_mastery_tab_groups_patterns_with_their_level(tmp_path: Path) -> Non
         # g groups by family instead: 8.1 Winds holds 8.1.1 .. 8.1.4.
         await pilot.press("g")
         names = column(table, 0)
-        assert f"8.1 {family_name(screen.ruleset, '8.1')}" in names
+        assert f"8.1 {screen.ruleset.family_name('8.1')}" in names
         assert names.index("  8.1.1 Wind Pung") == names.index(
-            f"8.1 {family_name(screen.ruleset, '8.1')}") + 1
+            f"8.1 {screen.ruleset.family_name('8.1')}") + 1
         assert "g: by category" in str(table.border_title)
 
     _run_stats(tmp_path, body)
