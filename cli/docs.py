@@ -79,11 +79,21 @@ def man_page(parser: argparse.ArgumentParser, version: str) -> str:
         ".SH FILES",
         "Settings live in \\fIconfig.toml\\fR in the user config directory, progress in "
         "\\fIprogress.sqlite3\\fR in the user data directory (see \\fB\\-\\-config\\fR and "
-        "\\fB\\-\\-data\\-dir\\fR).",
+        "\\fB\\-\\-data\\-dir\\fR); \\fBmj\\-trainer locate config\\fR and "
+        "\\fBmj\\-trainer locate data\\fR print where they are.",
+        ".SH ENVIRONMENT",
+        ".TP",
+        "\\fBMJ_TRAINER_CONFIG\\fR",
+        "The settings file, when \\fB\\-\\-config\\fR is not given.",
+        ".TP",
+        "\\fBMJ_TRAINER_DATA_DIR\\fR",
+        "The folder of the progress database, when \\fB\\-\\-data\\-dir\\fR is not given.",
         ".SH EXIT STATUS",
         "0 on success, 2 for input that cannot be used (the reason is printed on standard "
         "error).",
         ".SH SEE ALSO",
-        "https://github.com/mj\\-trainer/mj\\-trainer",
+        "\\fBmj\\-trainer\\fR \\fICOMMAND\\fR \\fB\\-\\-help\\fR; the README.md of the "
+        "source distribution, and its docs/contract.md (\\fBscore \\-\\-json\\fR) and "
+        "docs/quiz\\-protocol.md (\\fBquiz \\-\\-jsonl\\fR).",
     ]
     return "\n".join(lines) + "\n"

@@ -19,6 +19,7 @@ from mj_trainer.cli.docs import SHELLS
 from mj_trainer.cli.export import add_export_parser
 from mj_trainer.cli.generate import add_generate_parser
 from mj_trainer.cli.learn import add_learn_parser
+from mj_trainer.cli.locate import add_locate_parser
 from mj_trainer.cli.options import EXIT_OK, add_app_options
 from mj_trainer.cli.progress import add_progress_parser
 from mj_trainer.cli.quiz import add_quiz_parser
@@ -57,6 +58,7 @@ def _parser() -> argparse.ArgumentParser:
     add_progress_parser(sub)
     add_course_parser(sub)
     add_export_parser(sub)
+    add_locate_parser(sub)
     completion = sub.add_parser(
         "completion", help="print a shell completion script (bash or zsh)",
         description="Print a completion script for bash or zsh. For example: "
@@ -136,6 +138,10 @@ def _run(argv: Sequence[str] | None) -> int:
         from mj_trainer.cli.reference import run_reference
 
         return run_reference(args)
+    if args.command == "locate":
+        from mj_trainer.cli.locate import run_locate
+
+        return run_locate(args)
     if args.command == "calc":
         from mj_trainer.cli.calc import run_calc
 

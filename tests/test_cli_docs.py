@@ -11,7 +11,7 @@ from mj_trainer.cli.docs import man_page
 from mj_trainer.cli.main import _parser, _version, main
 
 COMMANDS = ("score", "generate", "sets", "export", "quiz", "reference", "completion", "manpage",
-            "calc", "serve")
+            "calc", "serve", "locate")
 MAN = Path(__file__).resolve().parent.parent / "docs" / "mj-trainer.1"
 
 

@@ -10,9 +10,9 @@ import pytest
 from mj_trainer.cli.main import _parser
 
 # The positional arguments a command needs to parse at all.
-NEEDS = {"export": ["out.json"], "completion": ["bash"]}
+NEEDS = {"export": ["out.json"], "completion": ["bash"], "locate": ["data"]}
 # The commands that also take the options after their name (export takes --data-dir only).
-AFTER = {"quiz", "learn", "reference", "calc", "serve", "progress", "course"}
+AFTER = {"quiz", "learn", "reference", "calc", "serve", "progress", "course", "locate"}
 
 
 def _commands() -> list[str]:
@@ -42,8 +42,8 @@ def test_the_options_before_the_command_reach_it(command: str) -> None:
 
 @pytest.mark.parametrize("command", sorted(AFTER))
 def test_the_options_after_the_command_reach_it(command: str) -> None:
-    args = _parser().parse_args(["--config", "early.toml", command, "--data-dir", "d",
-                                 "--config", "c.toml"])
+    args = _parser().parse_args(["--config", "early.toml", command, *NEEDS.get(command, []),
+                                 "--data-dir", "d", "--config", "c.toml"])
     assert (args.data_dir, args.config) == ("d", "c.toml")
 
 

@@ -31,6 +31,8 @@ COMMANDS: list[tuple[list[str], str]] = [
     (["progress"], ""),
     (["progress", "--json"], ""),
     (["export", "-"], ""),
+    (["locate", "config"], ""),
+    (["locate", "data"], ""),
     (["quiz", "--jsonl", "--random", "--count", "1", "--seed", "3"], '{"skip": true}\n'),
 ]
 
