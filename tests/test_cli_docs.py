@@ -3,16 +3,22 @@
 from __future__ import annotations
 
 import subprocess
+import tomllib
 from pathlib import Path
 
 import pytest
 
-from mj_trainer.cli.docs import man_page
+from mj_trainer.cli.docs import completion_script, man_page
 from mj_trainer.cli.main import _parser, _version, main
 
 COMMANDS = ("score", "generate", "sets", "export", "quiz", "reference", "completion", "manpage",
             "calc", "serve", "locate")
-MAN = Path(__file__).resolve().parent.parent / "docs" / "mj-trainer.1"
+ROOT = Path(__file__).resolve().parent.parent
+MAN = ROOT / "docs" / "mj-trainer.1"
+# The completion scripts the wheel installs, under the names bash-completion and zsh
+# look up: the command's own name, and the command's name after an underscore.
+COMPLETIONS = {"bash": ROOT / "docs" / "completion" / "mj-trainer",
+               "zsh": ROOT / "docs" / "completion" / "_mj-trainer"}
 
 
 @pytest.mark.parametrize("shell", ["bash", "zsh"])
@@ -53,3 +59,23 @@ def test_the_shipped_man_page_is_in_step_with_the_parser() -> None:
     expected = man_page(_parser(), _version())
     assert MAN.read_text(encoding="utf-8") == expected, (
         "docs/mj-trainer.1 is stale: run `mj-trainer manpage > docs/mj-trainer.1`")
+
+
+@pytest.mark.parametrize("shell", sorted(COMPLETIONS))
+def test_the_shipped_completions_are_in_step_with_the_parser(shell: str) -> None:
+    path = COMPLETIONS[shell]
+    assert path.read_text(encoding="utf-8") == completion_script(_parser(), shell), (
+        f"{path.relative_to(ROOT)} is stale: run "
+        f"`mj-trainer completion {shell} > {path.relative_to(ROOT)}`")
+
+
+def test_the_wheel_installs_the_man_page_and_the_completions() -> None:
+    # Wheel data under these folders lands in the environment's share/, where pipx
+    # links man pages from and where a shell's system-wide lookup can find them.
+    config = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
+    data_files = config["tool"]["setuptools"]["data-files"]
+    assert data_files == {
+        "share/man/man1": ["docs/mj-trainer.1"],
+        "share/bash-completion/completions": ["docs/completion/mj-trainer"],
+        "share/zsh/site-functions": ["docs/completion/_mj-trainer"],
+    }
