@@ -7,6 +7,7 @@ codes and names; everything else is derived from it so nothing can disagree.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from enum import IntEnum
 from typing import Final
 
@@ -118,8 +119,31 @@ IS_ORPHAN: Final[tuple[bool, ...]] = tuple(IS_TERMINAL[t] or IS_HONOR[t] for t i
 GREEN_TILES: Final = frozenset(CODE_TO_TILE[c] for c in ("b2", "b3", "b4", "b6", "b8", "dg"))
 RED_TILES: Final = frozenset(CODE_TO_TILE[c] for c in ("b1", "b5", "b7", "b9", "dr"))
 ORPHANS: Final[tuple[Tile, ...]] = tuple(t for t in range(NUM_KINDS) if IS_ORPHAN[t])
+# The playing tiles of a class, in tile order (what the generator draws from).
+NUMBER_TILES: Final[tuple[Tile, ...]] = tuple(range(27))
+HONOR_TILES: Final[tuple[Tile, ...]] = tuple(range(27, 34))
+WIND_TILES: Final[tuple[Tile, ...]] = (EAST, SOUTH, WEST, NORTH)
+DRAGON_TILES: Final[tuple[Tile, ...]] = (RED, GREEN, WHITE)
+SIMPLE_TILES: Final[tuple[Tile, ...]] = tuple(t for t in range(NUM_KINDS) if IS_SIMPLE[t])
+TERMINAL_TILES: Final[tuple[Tile, ...]] = tuple(t for t in range(NUM_KINDS) if IS_TERMINAL[t])
 
 WIND_BY_NAME: Final = {name: EAST + i for i, name in enumerate(WIND_NAMES)}
+
+
+def number_tile(suit: int, rank: int) -> Tile:
+    """The number tile of `rank` (1-9) in `suit` (0 coins, 1 bamboo, 2 characters)."""
+    return suit * 9 + rank - 1
+
+
+def suit_tiles(suit: int) -> tuple[Tile, ...]:
+    """The nine number tiles of a suit (0 coins, 1 bamboo, 2 characters)."""
+    return tuple(range(suit * 9, suit * 9 + 9))
+
+
+def without(pool: Iterable[Tile], *drop: Iterable[Tile]) -> tuple[Tile, ...]:
+    """`pool` in order, minus every tile of `drop`."""
+    gone = {t for group in drop for t in group}
+    return tuple(t for t in pool if t not in gone)
 
 
 def code(tile: Tile) -> str:

@@ -8,7 +8,7 @@ levels.  Modules:
 
 * `api`         the public functions and the verify-and-retry loop
 * `targets`     reading target/avoid ids and refusing impossible requests
-* `templates`   one builder per pattern detector (the target shape first)
+* `templates`   the templates declared with the detectors, by detector name
 * `builder`     drawing sets within the four-copies budget and finishing a hand
 * `context`     incidentals, bonus tiles and winds that agree with the tiles
 * `policy`      the weights of natural and rich mode, per level

@@ -36,7 +36,7 @@ from mj_trainer.engine.generator.targets import (
     total_range,
     why_not,
 )
-from mj_trainer.engine.generator.templates import TEMPLATES, Template, plain
+from mj_trainer.engine.generator.templates import TEMPLATES, Template
 from mj_trainer.engine.hand import Hand
 from mj_trainer.engine.patterns.registry import ILLEGAL_CALL as ILLEGAL
 from mj_trainer.engine.patterns.registry import Trait, with_trait
@@ -320,7 +320,7 @@ def _attempt(req: Request, rng: random.Random, tries: int) -> Generated | None:
             if aim is not None:
                 aim.build(d)
             else:
-                plain(d)
+                d.plain()
             if req.partners and tries % 2:
                 partner = TEMPLATES[rng.choice(req.partners).detector]
                 if partner is not aim:

@@ -1,9 +1,12 @@
 """Constructive hand drawing: place sets within the four-copies budget, then finish.
 
-A template (see `templates`) fixes the part of a hand its pattern needs, through a
-`Draft`: a few chows, pungs or kongs, the eyes, the pairs of a seven pairs hand,
-or loose tiles (nine gates, thirteen orphans), plus demands on the context (all
-concealed, self-drawn, an incidental...).  `Draft.finish` then fills the free sets
+A template (declared with its pattern's detector, see `templates`) fixes the part of a
+hand its pattern needs, through a `Draft`: a few chows, pungs or kongs, the eyes, the
+pairs of a seven pairs hand, or loose tiles (nine gates, thirteen orphans), plus
+demands on the context (all concealed, self-drawn, an incidental...).  A template
+reaches the generator only through the draft's methods (`plain`, `seven_pairs`,
+`thirteen_orphans`, `start_again`...), so the detector modules that declare templates
+never import the generator.  `Draft.finish` then fills the free sets
 from the policy's weights, decides which sets are exposed, which tile won and how,
 the incidentals, the bonus tiles and the winds, and returns a `Hand`.
 
@@ -15,9 +18,9 @@ tiles left, the draft raises `Retry` and the caller starts afresh.
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Final
+from typing import Final, NoReturn
 
 from mj_trainer.engine import tiles
 from mj_trainer.engine.arrangements import Shape
@@ -31,25 +34,7 @@ from mj_trainer.engine.tiles import Tile
 CHOW, PUNG, KONG = MeldKind.CHOW, MeldKind.PUNG, MeldKind.KONG
 
 ALL_TILES: Final = tuple(range(tiles.NUM_KINDS))
-NUMBER_TILES: Final = tuple(range(27))
-HONOR_TILES: Final = tuple(range(27, 34))
-WIND_TILES: Final = (tiles.EAST, tiles.SOUTH, tiles.WEST, tiles.NORTH)
-DRAGON_TILES: Final = (tiles.RED, tiles.GREEN, tiles.WHITE)
-SIMPLE_TILES: Final = tuple(t for t in ALL_TILES if tiles.IS_SIMPLE[t])
-TERMINAL_TILES: Final = tuple(t for t in ALL_TILES if tiles.IS_TERMINAL[t])
-ORPHAN_TILES: Final = tiles.ORPHANS
-CHOW_STARTS: Final = tuple(t for t in NUMBER_TILES if t % 9 <= 6)
-
-
-def suit_tiles(suit: int) -> tuple[Tile, ...]:
-    """The nine number tiles of a suit (0 coins, 1 bamboo, 2 characters)."""
-    return tuple(range(suit * 9, suit * 9 + 9))
-
-
-def without(pool: Iterable[Tile], *drop: Iterable[Tile]) -> tuple[Tile, ...]:
-    """`pool` in order, minus every tile of `drop`."""
-    gone = {t for group in drop for t in group}
-    return tuple(t for t in pool if t not in gone)
+CHOW_STARTS: Final = tuple(t for t in tiles.NUMBER_TILES if t % 9 <= 6)
 
 
 @dataclass(slots=True)
@@ -206,8 +191,24 @@ class Draft:
     def suit(self) -> int:
         return self.rng.randrange(3)
 
+    def three_suits(self) -> list[int]:
+        """The three number suits in a random order."""
+        suits = [0, 1, 2]
+        self.rng.shuffle(suits)
+        return suits
+
     def chance(self, p: float) -> bool:
         return self.rng.random() < p
+
+    @property
+    def hard(self) -> bool:
+        """Whether the hand is built for the hard level."""
+        return self.level is Level.HARD
+
+    def start_again(self) -> NoReturn:
+        """Give up this draft: its demands cannot be met with the tiles left, and the
+        generator starts afresh with new choices."""
+        raise Retry
 
     # -- filling ----------------------------------------------------------------------
 
@@ -261,6 +262,23 @@ class Draft:
                     self.add_pairs((t, t))
                     continue
             self.add_pairs((self.pick_tile([t for t in base if t not in self.pairs], 2),))
+
+    def thirteen_orphans(self) -> None:
+        """A thirteen orphans hand: one of each 1, 9 and honor, and one of them twice."""
+        extra = self.rng.choice(tiles.ORPHANS)
+        self.add_loose([*tiles.ORPHANS, extra], Shape.THIRTEEN_ORPHANS)
+        self.closed = True
+        self.no_melds = True
+        self.win_choices = tiles.ORPHANS
+
+    def plain(self) -> None:
+        """No aim: the finisher's random fill, with the policy's rare irregular shapes."""
+        roll = self.rng.random()
+        pol = self.policy
+        if roll < pol.orphans_chance:
+            self.thirteen_orphans()
+        elif roll < pol.orphans_chance + pol.seven_pairs_chance:
+            self.seven_pairs()
 
     def need(self, item: Incidental) -> None:
         """Demand an incidental bonus, with the win it implies (R26)."""

@@ -15,7 +15,6 @@ from mj_trainer.engine import tiles
 from mj_trainer.engine.generator.builder import Draft
 from mj_trainer.engine.generator.difficulty import Level
 from mj_trainer.engine.generator.errors import Retry
-from mj_trainer.engine.generator.templates import plain, thirteen_orphans
 from mj_trainer.engine.generator.wincheck import is_win
 from mj_trainer.engine.hand import Hand
 
@@ -28,14 +27,14 @@ def _base(d: Draft, level: Level | None) -> None:
         if roll < 0.45:
             d.seven_pairs()
         elif roll < 0.6:
-            thirteen_orphans(d)
+            d.thirteen_orphans()
         else:
             d.kongs_fixed = True
             d.kong(d.pick_pung(copies=4))
     elif level is Level.MEDIUM:
         d.kongs_fixed = True
     else:
-        plain(d)
+        d.plain()
 
 
 def _swap(d: Draft, hand: Hand) -> Hand:

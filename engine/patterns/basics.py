@@ -3,6 +3,8 @@ handled by the scorer itself, since they depend on every other pattern)."""
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from mj_trainer.engine import tiles
 from mj_trainer.engine.arrangements import Arrangement, GroupKind, Shape
 from mj_trainer.engine.hand import Hand
@@ -17,8 +19,11 @@ from mj_trainer.engine.patterns.gaps import (
     tiles_not,
 )
 from mj_trainer.engine.patterns.registry import (
+    ANY_WIN_SHAPE,
     NUMBER_SUITS,
+    REGULAR_OR_PAIRS,
     SIMPLE_MASK,
+    DeclaredTemplate,
     HandFacts,
     HandFlag,
     Needs,
@@ -36,7 +41,10 @@ from mj_trainer.engine.patterns.shows import (
     said_of_winning_tile,
     winning,
 )
-from mj_trainer.engine.tiles import Suit
+from mj_trainer.engine.tiles import Suit, Tile
+
+if TYPE_CHECKING:
+    from mj_trainer.engine.generator.builder import Draft
 
 
 def _concealed(hand: Hand, a: Arrangement | None) -> Shown:
@@ -60,31 +68,57 @@ _ALL_CHOWS_GAP = first(
                "needs four chows", "is not a chow", "are not chows"))
 
 
+def _build_all_chows(d: Draft) -> None:
+    d.fill(chows=True, pungs=False)
+
+
 @reading_detector("all_chows", shows=groups(is_chow), breaks=_ALL_CHOWS_GAP,
-                  needs=Needs(chows=4))
+                  needs=Needs(chows=4),
+                  template=DeclaredTemplate(_build_all_chows))
 def all_chows(r: Reading) -> int:
     return int(r.shape is Shape.REGULAR and len(r.chows) == 4)
 
 
+def _build_concealed_hand(d: Draft) -> None:
+    if d.chance(0.12):
+        d.seven_pairs()
+    d.closed = True
+
+
 @hand_detector("concealed_hand", shows=_concealed, traits=Trait.CONCEALED,
-               breaks=exposed("needs every set concealed"), needs=Needs(lacks=HandFlag.EXPOSED))
+               breaks=exposed("needs every set concealed"), needs=Needs(lacks=HandFlag.EXPOSED),
+               template=DeclaredTemplate(_build_concealed_hand, REGULAR_OR_PAIRS))
 def concealed_hand(f: HandFacts) -> int:
     # Concealed kongs are fine, and a discard may complete the hand (R3).
     return int(not f.hand.has_exposed_meld)
+
+
+def _build_self_drawn(d: Draft) -> None:
+    d.self_drawn = True
+    d.plain()
 
 
 @hand_detector("self_drawn", traits=Trait.SELF_DRAWN,
                breaks=discarded("needs a tile drawn from the wall"),
                needs=Needs(has=HandFlag.SELF_DRAWN),
                shows=said_of_winning_tile(
-                   lambda w: f"the winning tile {w} was drawn from the wall"))
+                   lambda w: f"the winning tile {w} was drawn from the wall"),
+               template=DeclaredTemplate(_build_self_drawn, ANY_WIN_SHAPE))
 def self_drawn(f: HandFacts) -> int:
     return int(f.hand.self_drawn)
 
 
+def _build_all_simples(d: Draft) -> None:
+    if d.chance(0.12):
+        d.seven_pairs(tiles.SIMPLE_TILES)
+    else:
+        d.fill_pool = tiles.SIMPLE_TILES
+
+
 @hand_detector("all_simples", shows=said("every tile is a number from 2 to 8"),
                breaks=tiles_not(lambda t: tiles.IS_SIMPLE[t], "needs no 1s, 9s or honors"),
-               needs=Needs(lacks=HandFlag.HONOR | HandFlag.TERMINAL))
+               needs=Needs(lacks=HandFlag.HONOR | HandFlag.TERMINAL),
+               template=DeclaredTemplate(_build_all_simples, REGULAR_OR_PAIRS))
 def all_simples(f: HandFacts) -> int:
     return int(f.only(SIMPLE_MASK))
 
@@ -100,8 +134,27 @@ def _missing_types(hand: Hand) -> str:
             + " and no ".join(missing))
 
 
+def _build_all_types(d: Draft) -> None:
+    # One group of each of the five types, the fifth being the eyes (R15).
+    if d.chance(0.12):
+        first = [d.pick_tile(tiles.suit_tiles(s), 2) for s in range(3)]
+        first += [d.rng.choice(tiles.WIND_TILES), d.rng.choice(tiles.DRAGON_TILES)]
+        d.seven_pairs(first=first)
+        return
+    pools: list[tuple[Tile, ...]] = [tiles.suit_tiles(s) for s in range(3)]
+    pools += [tiles.WIND_TILES, tiles.DRAGON_TILES]
+    d.rng.shuffle(pools)
+    d.set_eyes(d.pick_tile(pools[0], 2))
+    for pool in pools[1:]:
+        if pool[0] < 27 and d.chance(d.policy.chow_weight):
+            d.chow(d.pick_chow(pool))
+        else:
+            d.pung(d.pick_pung(pool))
+
+
 @hand_detector("all_types", shows=said(_types), needs=Needs(has=_FIVE_FLAGS),
-               breaks=said_not(_missing_types))
+               breaks=said_not(_missing_types),
+               template=DeclaredTemplate(_build_all_types, REGULAR_OR_PAIRS))
 def all_types(f: HandFacts) -> int:
     # R15: a tile of each of the five types is enough; seven pairs qualify.
     return int(f.types >= _FIVE_TYPES)

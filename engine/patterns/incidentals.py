@@ -3,18 +3,22 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import TYPE_CHECKING, Final
 
 from mj_trainer.engine import tiles
 from mj_trainer.engine.arrangements import Arrangement
 from mj_trainer.engine.hand import Hand, Incidental
 from mj_trainer.engine.patterns.gaps import said_not
 from mj_trainer.engine.patterns.registry import (
+    ANY_WIN_SHAPE,
     BONUS,
+    DeclaredTemplate,
     HandFacts,
     HandFlag,
     HandFn,
     Needs,
     Proof,
+    Recipe,
     Shown,
     Trait,
     cite,
@@ -23,6 +27,9 @@ from mj_trainer.engine.patterns.registry import (
 )
 from mj_trainer.engine.patterns.shows import said
 from mj_trainer.engine.tiles import Tile
+
+if TYPE_CHECKING:
+    from mj_trainer.engine.generator.builder import Draft
 
 # Incidentals that need a declared kong, and the one that needs a bonus tile.
 _KONG_EVENTS = frozenset({Incidental.WIN_ON_KONG, Incidental.KONG_ON_KONG})
@@ -63,12 +70,64 @@ def _not_won_with(item: Incidental) -> Proof:
     return said_not(f"needs {_WON_HOW[item]}, and this hand was not won that way")
 
 
+def _draft_one_kong(d: Draft) -> None:
+    d.kong(d.pick_pung(copies=4))
+
+
+def _draft_two_kongs(d: Draft) -> None:
+    d.kong(d.pick_pung(copies=4))
+    d.kong(d.pick_pung(copies=4))
+
+
+def _draft_some_bonus(d: Draft) -> None:
+    d.min_bonus = max(d.min_bonus, 1)
+
+
+def _draft_robbing(d: Draft) -> None:
+    # The robbed tile is won on a discard and completes a chow; the hand holds no
+    # other copy of it (R6).
+    d.chow(d.pick_chow(), False)
+
+
+def _draft_dealt(d: Draft) -> None:
+    d.no_melds = True
+    d.closed = True
+    if d.chance(0.15):
+        d.seven_pairs()
+
+
+# What a hand won with each circumstance needs first (the others: any hand).
+_PREPARE: Final[dict[Incidental, Recipe]] = {
+    Incidental.WIN_ON_KONG: _draft_one_kong,
+    Incidental.WIN_ON_BONUS: _draft_some_bonus,
+    Incidental.ROBBING_KONG: _draft_robbing,
+    Incidental.BLESSING_OF_HEAVEN: _draft_dealt,
+    Incidental.BLESSING_OF_EARTH: _draft_dealt,
+    Incidental.KONG_ON_KONG: _draft_two_kongs,
+}
+
+
+def _build_won_with(item: Incidental) -> Recipe:
+    """A hand won with the circumstance `item` (R26)."""
+    prepare = _PREPARE.get(item)
+
+    def build(d: Draft) -> None:
+        d.need(item)
+        if prepare is not None:
+            prepare(d)
+        else:
+            d.plain()
+
+    return build
+
+
 def _incidental(name: str, item: Incidental) -> HandFn:
     traits, context = _circumstance(item)
 
     @hand_detector(name, shows=said(_won_with(item)), traits=traits, reads=context,
                    needs=_EVENT,
-                   breaks=_not_won_with(item))
+                   breaks=_not_won_with(item),
+                   template=DeclaredTemplate(_build_won_with(item), ANY_WIN_SHAPE))
     def detect(f: HandFacts) -> int:
         return int(item in f.incidentals)
 
@@ -129,7 +188,8 @@ _ANY_BONUS = _bonus_gap("needs a flower or a season", lambda hand, t: True)
 
 @hand_detector(_HEAVEN.value, shows=said(_won_with(_HEAVEN)), traits=Trait.CIRCUMSTANCE,
                reads=(_HEAVEN.value,), needs=_EVENT,
-               breaks=_not_won_with(_HEAVEN))
+               breaks=_not_won_with(_HEAVEN),
+               template=DeclaredTemplate(_build_won_with(_HEAVEN), ANY_WIN_SHAPE))
 def blessing_of_heaven(f: HandFacts) -> int:
     return int(Incidental.BLESSING_OF_HEAVEN in f.incidentals)
 
@@ -147,37 +207,63 @@ def blessing_of_heaven_void(f: HandFacts) -> str | None:
             "hand is no longer the initial one and the blessing does not count")
 
 
+def _build_bonus_tile(d: Draft) -> None:
+    n = d.rng.choices((1, 2, 3), (5, 3, 1))[0]
+    d.bonus = tuple(sorted(d.rng.sample(tiles.FLOWERS + tiles.SEASONS, n)))
+
+
 @hand_detector("bonus_tile", shows=_ALL_BONUS, traits=_PER_TILE, reads=(BONUS,),
                needs=_HAS_BONUS,
-               breaks=_ANY_BONUS)
+               breaks=_ANY_BONUS,
+               template=DeclaredTemplate(_build_bonus_tile, ANY_WIN_SHAPE))
 def bonus_tile(f: HandFacts) -> int:
     return len(f.bonus)
 
 
+def _build_full_set(own: tuple[Tile, ...], other: tuple[Tile, ...]) -> Recipe:
+    def build(d: Draft) -> None:
+        extra = d.rng.sample(other, d.rng.choice((0, 0, 1, 2, 3)))
+        d.bonus = tuple(sorted((*own, *extra)))
+
+    return build
+
+
 @hand_detector("all_flowers", shows=_ALL_BONUS, traits=_BONUS_TRAITS, reads=(BONUS,),
                needs=_HAS_BONUS,
-               breaks=_bonus_gap("needs all four flowers", lambda hand, t: t in tiles.FLOWERS))
+               breaks=_bonus_gap("needs all four flowers", lambda hand, t: t in tiles.FLOWERS),
+               template=DeclaredTemplate(
+                   _build_full_set(tiles.FLOWERS, tiles.SEASONS), ANY_WIN_SHAPE,
+                   implies=(bonus_tile,)))
 def all_flowers(f: HandFacts) -> int:
     return int(f.bonus >= frozenset(tiles.FLOWERS))
 
 
 @hand_detector("all_seasons", shows=_ALL_BONUS, traits=_BONUS_TRAITS, reads=(BONUS,),
                needs=_HAS_BONUS,
-               breaks=_bonus_gap("needs all four seasons", lambda hand, t: t in tiles.SEASONS))
+               breaks=_bonus_gap("needs all four seasons", lambda hand, t: t in tiles.SEASONS),
+               template=DeclaredTemplate(
+                   _build_full_set(tiles.SEASONS, tiles.FLOWERS), ANY_WIN_SHAPE,
+                   implies=(bonus_tile,)))
 def all_seasons(f: HandFacts) -> int:
     return int(f.bonus >= frozenset(tiles.SEASONS))
 
 
+def _build_all_bonus_tiles(d: Draft) -> None:
+    d.bonus = tiles.FLOWERS + tiles.SEASONS
+
+
 @hand_detector("all_bonus_tiles", shows=_ALL_BONUS, traits=_BONUS_TRAITS, reads=(BONUS,),
                needs=_HAS_BONUS,
-               breaks=_bonus_gap("needs all eight flowers and seasons", lambda hand, t: True))
+               breaks=_bonus_gap("needs all eight flowers and seasons", lambda hand, t: True),
+               template=DeclaredTemplate(_build_all_bonus_tiles, ANY_WIN_SHAPE))
 def all_bonus_tiles(f: HandFacts) -> int:
     return int(len(f.bonus) == 8)
 
 
 @hand_detector("bonus_tile_loose", shows=_ALL_BONUS, traits=_PER_TILE, reads=(BONUS,),
                needs=_HAS_BONUS,
-               breaks=_ANY_BONUS)
+               breaks=_ANY_BONUS,
+               template=DeclaredTemplate(_build_bonus_tile, ANY_WIN_SHAPE))
 def bonus_tile_loose(f: HandFacts) -> int:
     """Bonus tiles outside a complete set of four (the early guide pays a set flat)."""
     flowers = f.bonus & frozenset(tiles.FLOWERS)
@@ -190,18 +276,43 @@ def _own_number(f: HandFacts) -> int:
     return f.hand.seat_wind - tiles.EAST + 1
 
 
+def _draft_seat_bonus(d: Draft, own: bool) -> None:
+    """Bonus tiles with (own) or without the number of the seat: East 1 ... North 4."""
+    seat = d.rng.choice(tiles.WIND_TILES)
+    d.seat = seat
+    number = seat - tiles.EAST + 1
+    mine = [t for t in tiles.FLOWERS + tiles.SEASONS if tiles.RANK[t] == number]
+    others = [t for t in tiles.FLOWERS + tiles.SEASONS if tiles.RANK[t] != number]
+    if own:
+        chosen = d.rng.sample(mine, d.rng.choice((1, 1, 2)))
+        chosen += d.rng.sample(others, d.rng.choice((0, 0, 1, 2)))
+    else:
+        chosen = d.rng.sample(others, d.rng.choice((1, 1, 2, 3)))
+    d.bonus = tuple(sorted(chosen))
+
+
+def _build_bonus_tile_proper(d: Draft) -> None:
+    _draft_seat_bonus(d, own=True)
+
+
 @hand_detector("bonus_tile_proper", shows=_bonus_shown("proper"), traits=_PER_TILE,
                reads=(BONUS,), needs=_HAS_BONUS,
-               breaks=_bonus_gap("needs the flower or season of the seat's number", _is_own))
+               breaks=_bonus_gap("needs the flower or season of the seat's number", _is_own),
+               template=DeclaredTemplate(_build_bonus_tile_proper, ANY_WIN_SHAPE))
 def bonus_tile_proper(f: HandFacts) -> int:
     """Zung Jung 11.1.2: the flower and the season whose number matches the seat."""
     return sum(1 for t in f.bonus if tiles.RANK[t] == _own_number(f))
 
 
+def _build_bonus_tile_improper(d: Draft) -> None:
+    _draft_seat_bonus(d, own=False)
+
+
 @hand_detector("bonus_tile_improper", shows=_bonus_shown("improper"), traits=_PER_TILE,
                reads=(BONUS,), needs=_HAS_BONUS,
                breaks=_bonus_gap("needs a flower or season of another seat's number",
-                                 lambda hand, t: not _is_own(hand, t)))
+                                 lambda hand, t: not _is_own(hand, t)),
+               template=DeclaredTemplate(_build_bonus_tile_improper, ANY_WIN_SHAPE))
 def bonus_tile_improper(f: HandFacts) -> int:
     """Zung Jung 11.1.1: the other flowers and seasons."""
     return sum(1 for t in f.bonus if tiles.RANK[t] != _own_number(f))

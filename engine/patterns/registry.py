@@ -12,12 +12,15 @@ from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 from enum import Flag, IntFlag, auto
-from typing import Any, Final, TypeVar
+from typing import TYPE_CHECKING, Any, Final, TypeVar
 
 from mj_trainer.engine import tiles
 from mj_trainer.engine.arrangements import Arrangement, Group, GroupKind, Shape
 from mj_trainer.engine.hand import Hand, Incidental, MeldKind
 from mj_trainer.engine.tiles import Suit, Tile
+
+if TYPE_CHECKING:
+    from mj_trainer.engine.generator.builder import Draft
 
 # The two patterns the scorer decides itself, from every other pattern (no detector
 # function): a win with nothing else to score, and a hand that is not a win (R7, R13).
@@ -116,23 +119,32 @@ class Shown:
 Proof = Callable[[Hand, Arrangement | None], Shown | None]
 
 
-# A generator template (`Callable[[generator.builder.Draft], None]`): typed loosely here
-# so that the catalogue, which the scorer loads, never imports the generator.
+# The hand shapes a generator template builds (`DeclaredTemplate.shapes`), beyond the
+# regular hands of the default.
+REGULAR_OR_PAIRS: Final = (Shape.REGULAR, Shape.SEVEN_PAIRS)
+ANY_WIN_SHAPE: Final = (Shape.REGULAR, Shape.SEVEN_PAIRS, Shape.THIRTEEN_ORPHANS)
+# A generator template's build (`Callable[[generator.builder.Draft], None]`): it fills a
+# draft through the Draft's methods alone (the category modules name `Draft` for type
+# checking only), so the catalogue, which the scorer loads, never imports the generator.
 Recipe = Callable[[Any], None]
+DetectorRef = Callable[..., int] | str  # a detector function, or a detector's name
 
 
 @dataclass(frozen=True, slots=True)
 class DeclaredTemplate:
-    """A generator template declared with its detector (`template=` of the decorators).
+    """How the generator builds a hand that shows a pattern: declared with its detector
+    (`template=` of the decorators), the one place a template is declared.
 
-    `shapes` are the hand shapes it builds and `implies` the detectors (functions or
-    names) every hand it builds shows as well; `engine.generator.templates` registers
-    it like its own (`Template`).
+    `build` places what the pattern needs on a draft and leaves the rest to the
+    finisher; `shapes` are the hand shapes it builds, `implies` the detectors every
+    hand it builds shows as well (`regular_implies`: only its regular hands).
+    `engine.generator.templates` reads them all from the catalogue (`Template`).
     """
 
     build: Recipe
     shapes: tuple[Shape, ...] = (Shape.REGULAR,)
-    implies: tuple[Callable[..., int] | str, ...] = ()
+    implies: tuple[DetectorRef, ...] = ()
+    regular_implies: tuple[DetectorRef, ...] = ()
 
 
 def whole_hand(hand: Hand, arrangement: Arrangement | None) -> Shown | None:
@@ -155,7 +167,7 @@ class Detector:
     no_template: str = ""  # why the generator has no template for it ("": it has one)
     rulings: tuple[str, ...] = ()  # the rulings (R numbers) that settle how it is read
     needs: Needs = ANYTHING  # when it can answer anything but 0 (the scorer's pre-check)
-    template: DeclaredTemplate | None = None  # a template declared with it (or in templates.py)
+    template: DeclaredTemplate | None = None  # its generator template (None: see no_template)
 
 
 CATALOGUE: dict[str, Detector] = {}
@@ -480,7 +492,7 @@ def hand_detector(name: str, shapes: frozenset[Shape] | None = None, *,
     all of them (kongs exist only in regular hands); the scorer runs it once a hand.
     `shows` is its evidence, `traits` and `reads` what it needs (see `Detector`);
     `needs` the hand flags without which it always answers 0; `template` its
-    generator template, when it is declared here rather than in templates.py.
+    generator template (or `no_template`, why it has none).
     """
 
     def register(fn: H) -> H:
@@ -527,9 +539,11 @@ def reading_detector(name: str, shapes: frozenset[Shape] = SETS, *,
     return register
 
 
-def scorer_pattern(name: str, *, shows: Proof, breaks: Proof, no_template: str = "") -> None:
+def scorer_pattern(name: str, *, shows: Proof, breaks: Proof, no_template: str = "",
+                   template: DeclaredTemplate | None = None) -> None:
     """Declare a pattern the scorer decides itself (no detector function)."""
-    _declare(name, "scorer", None, shows, Trait.NONE, (), breaks, None, no_template)
+    _declare(name, "scorer", None, shows, Trait.NONE, (), breaks, None, no_template,
+             template=template)
 
 
 def _only_when(text: str) -> Proof:
@@ -539,8 +553,47 @@ def _only_when(text: str) -> Proof:
     return proof
 
 
+def _build_chicken(d: Draft) -> None:
+    # Nothing else may count (R13): an exposed meld (no 1.3), a discard (no 1.4), no
+    # honors at all (no 1.6, no honor pungs), chows in different suits and of
+    # different numbers (no identical, similar or consecutive chows, no one-suit),
+    # one or two pungs of different numbers with at most one hidden, and a terminal
+    # somewhere (no 1.5).
+    d.closed = False
+    d.self_drawn = False
+    d.no_incidentals = True
+    d.kongs_fixed = True
+    pungs = d.rng.choice((1, 1, 2))
+    suits = d.three_suits()
+    starts = d.rng.sample(range(1, 8), 4 - pungs)
+    for suit, rank in zip(suits, starts, strict=False):
+        d.chow(tiles.number_tile(suit, rank))
+    ranks = d.rng.sample(range(1, 10), pungs)
+    two_ways = d.hard and (not d.rules.uses_bonus or d.chance(0.5))
+    if two_ways:
+        # A hard chicken without bonus tiles: the discard completes either the
+        # first chow or a hidden pung of one of its tiles, so the hand has two
+        # readings (R1, R2) and both are chicken hands.
+        first = d.sets[0]
+        first.exposed = False
+        ranks[0] = tiles.RANK[first.tile] + d.rng.randrange(3)
+        if len(ranks) > 1 and ranks[1] == ranks[0]:
+            d.start_again()
+        d.pung(first.tile - tiles.RANK[first.tile] + ranks[0], False, fixed=True)
+        d.win_tile = d.sets[-1].tile
+        ranks = ranks[1:]
+    for rank in ranks:
+        exposed = True if len(d.sets) > 4 - pungs else None
+        d.pung(tiles.number_tile(d.suit(), rank), exposed, fixed=True)
+    if not any(tiles.IS_TERMINAL[t] for s in d.sets for t in s.tiles):
+        d.set_eyes(d.pick_tile(tiles.TERMINAL_TILES, 2))
+    else:
+        d.set_eyes(d.pick_tile(tiles.NUMBER_TILES, 2))
+
+
 scorer_pattern(CHICKEN_HAND, shows=whole_hand,
-               breaks=_only_when("counts only when no other pattern scores"))
+               breaks=_only_when("counts only when no other pattern scores"),
+               template=DeclaredTemplate(_build_chicken))
 scorer_pattern(ILLEGAL_CALL, shows=whole_hand,
                breaks=_only_when("is only for a hand that is not a win, and this one is"),
                no_template="a hand that is not a win is built by the generator's "

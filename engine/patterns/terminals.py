@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from itertools import combinations_with_replacement
+from typing import TYPE_CHECKING, Final
 
 from mj_trainer.engine import tiles
 from mj_trainer.engine.arrangements import Group, GroupKind, Shape
@@ -17,7 +19,9 @@ from mj_trainer.engine.patterns.gaps import (
     tiles_not,
 )
 from mj_trainer.engine.patterns.registry import (
+    REGULAR_OR_PAIRS,
     TERMINAL_MASK,
+    DeclaredTemplate,
     HandFacts,
     HandFlag,
     Needs,
@@ -29,6 +33,10 @@ from mj_trainer.engine.patterns.registry import (
     whole_hand,
 )
 from mj_trainer.engine.patterns.shows import groups, is_chow, is_pung, said
+from mj_trainer.engine.tiles import Tile
+
+if TYPE_CHECKING:
+    from mj_trainer.engine.generator.builder import Draft
 
 
 def _tailed(g: Group, hand: Hand) -> bool:
@@ -80,28 +88,55 @@ _ONE_AND_NINE = 1 | 1 << 8
 _ONE_AND_SEVEN = 1 | 1 << 6
 
 
+def _build_two_tailed_terminal_chows(d: Draft) -> None:
+    for _ in range(2 if d.chance(0.15) else 1):
+        suit = d.suit()
+        d.chow(tiles.number_tile(suit, 1))
+        d.chow(tiles.number_tile(suit, 7))
+
+
 @reading_detector("two_tailed_terminal_chows",
                   shows=groups(lambda g, hand: is_chow(g, hand) and tiles.RANK[g.tile] in (1, 7)),
                   needs=Needs(chows=2, has=HandFlag.TERMINAL),
-                  breaks=_TAIL_CHOWS)
+                  breaks=_TAIL_CHOWS,
+                  template=DeclaredTemplate(_build_two_tailed_terminal_chows))
 def two_tailed_terminal_chows(r: Reading) -> int:
     # One "set" is a 123 chow and a 789 chow of the same suit (R11).
     counts = r.chow_counts
     return sum(min(counts[base], counts[base + 6]) for base in (0, 9, 18))
 
 
+def _build_two_tailed_terminal_pungs(d: Draft) -> None:
+    for _ in range(2 if d.chance(0.15) else 1):
+        suit = d.suit()
+        d.pung(tiles.number_tile(suit, 1))
+        d.pung(tiles.number_tile(suit, 9))
+
+
 @reading_detector("two_tailed_terminal_pungs", shows=groups(
     lambda g, hand: g.is_pung and tiles.IS_NUMBER[g.tile] and tiles.RANK[g.tile] in (1, 9)),
                   needs=Needs(pungs=2, has=HandFlag.TERMINAL),
-                  breaks=_TAIL_PUNGS)
+                  breaks=_TAIL_PUNGS,
+                  template=DeclaredTemplate(_build_two_tailed_terminal_pungs))
 def two_tailed_terminal_pungs(r: Reading) -> int:
     # A suit holds at most one pung of its 1s and one of its 9s: bits 0 and 8.
     return sum(1 for mask in r.pung_masks if mask & _ONE_AND_NINE == _ONE_AND_NINE)
 
 
+def _build_two_tailed_terminals(d: Draft) -> None:
+    # R21: 111 123 789 999 of one suit; the eyes may be anything.
+    suit = d.suit()
+    d.pung(tiles.number_tile(suit, 1), fixed=True)
+    d.chow(tiles.number_tile(suit, 1))
+    d.chow(tiles.number_tile(suit, 7))
+    d.pung(tiles.number_tile(suit, 9), fixed=True)
+
+
 @reading_detector("two_tailed_terminals", shows=groups(_tailed),
                   needs=Needs(chows=2, pungs=2, has=HandFlag.TERMINAL),
-                  breaks=_TAILS)
+                  breaks=_TAILS,
+                  template=DeclaredTemplate(_build_two_tailed_terminals, implies=(
+                      two_tailed_terminal_chows, two_tailed_terminal_pungs)))
 def two_tailed_terminals(r: Reading) -> int:
     # R21: 111 123 789 999 of one suit; the eyes may be anything.
     return int(any(p & _ONE_AND_NINE == _ONE_AND_NINE and c & _ONE_AND_SEVEN == _ONE_AND_SEVEN
@@ -123,7 +158,32 @@ def _every_group_has(r: Reading, wanted: tuple[bool, ...]) -> bool:
                    for c, p in zip(r.chow_masks, r.pung_masks, strict=True))
 
 
-@reading_detector("mixed_lesser_terminals", shows=whole_hand, breaks=_MIXED_LESSER_GAP)
+def _draft_terminal_chow(d: Draft, suits: tuple[int, ...] = (0, 1, 2)) -> Tile:
+    return tiles.number_tile(d.rng.choice(suits), d.rng.choice((1, 7)))
+
+
+def _draft_lesser(d: Draft, pool: tuple[Tile, ...]) -> None:
+    chows = d.rng.choice((1, 1, 2, 2, 3))
+    for _ in range(chows):
+        d.chow(_draft_terminal_chow(d))
+    while len(d.sets) < 4:
+        d.pung(d.pick_pung(pool))
+    d.set_eyes(d.pick_tile(pool, 2))
+
+
+def _build_mixed_lesser_terminals(d: Draft) -> None:
+    # Every group holds a 1, a 9 or an honor, with an honor somewhere (without one the
+    # hand is Pure Lesser Terminals, R22); at least one chow, or it would be Mixed
+    # Greater Terminals instead.
+    if d.chance(0.5):
+        d.set_eyes(d.rng.choice(tiles.HONOR_TILES))
+    else:
+        d.pung(d.rng.choice(tiles.HONOR_TILES))
+    _draft_lesser(d, tiles.ORPHANS)
+
+
+@reading_detector("mixed_lesser_terminals", shows=whole_hand, breaks=_MIXED_LESSER_GAP,
+                  template=DeclaredTemplate(_build_mixed_lesser_terminals))
 def mixed_lesser_terminals(r: Reading) -> int:
     # R22: a 1, a 9 or an honor in every set and the eyes, as seed 000 7.2.1 says, and
     # nothing more: without honors the hand is also Pure Lesser Terminals, which
@@ -131,9 +191,19 @@ def mixed_lesser_terminals(r: Reading) -> int:
     return int(_every_group_has(r, tiles.IS_ORPHAN))
 
 
+def _build_pure_lesser_terminals(d: Draft) -> None:
+    # Two suits at least, so that it is not a mountain (R20).
+    a, b, _ = d.three_suits()
+    d.chow(tiles.number_tile(a, d.rng.choice((1, 7))))
+    d.pung(d.pick_pung(tuple(tiles.number_tile(b, r) for r in (1, 9))))
+    _draft_lesser(d, tiles.TERMINAL_TILES)
+
+
 @reading_detector("pure_lesser_terminals", shows=whole_hand,
                   needs=Needs(has=HandFlag.TERMINAL, lacks=HandFlag.HONOR),
-                  breaks=_PURE_LESSER_GAP)
+                  breaks=_PURE_LESSER_GAP,
+                  template=DeclaredTemplate(_build_pure_lesser_terminals,
+                                            implies=(mixed_lesser_terminals,)))
 def pure_lesser_terminals(r: Reading) -> int:
     f = r.facts
     return int(f.has_terminal and not f.has_honor and _every_group_has(r, tiles.IS_TERMINAL))
@@ -154,20 +224,96 @@ def _mountain(r: Reading, terminals: int) -> int:
 _MOUNTAIN = Needs(has=HandFlag.ONE_SUIT | HandFlag.TERMINAL, lacks=HandFlag.HONOR)
 
 
+def _mountain_shapes(terminals: int) -> tuple[tuple[tuple[str, int], ...], ...]:
+    """Every one-suit hand of sets and eyes each holding a 1 or a 9 that uses
+    exactly `terminals` of the suit's eight terminals (R20), as (kind, rank) lists
+    with the eyes last.  Four identical chows (a bigger limit) are left out."""
+    sets = (("chow", 1), ("chow", 7), ("pung", 1), ("pung", 9), ("kong", 1), ("kong", 9))
+    out: list[tuple[tuple[str, int], ...]] = []
+    for combo in combinations_with_replacement(sets, 4):
+        for eyes in (1, 9):
+            counts = [0] * 10
+            for kind, rank in combo:
+                if kind == "chow":
+                    for r in range(rank, rank + 3):
+                        counts[r] += 1
+                else:
+                    counts[rank] += 4 if kind == "kong" else 3
+            counts[eyes] += 2
+            if max(counts) > 4 or counts[1] + counts[9] != terminals:
+                continue
+            if any(combo.count(c) == 4 for c in combo):
+                continue
+            out.append((*combo, ("eyes", eyes)))
+    return tuple(out)
+
+
+_LITTLE_MOUNTAINS: Final = _mountain_shapes(6)
+_BIG_MOUNTAINS: Final = _mountain_shapes(8)
+
+
+def _draft_mountain(d: Draft, shapes: tuple[tuple[tuple[str, int], ...], ...]) -> None:
+    suit = d.suit()
+    d.kongs_fixed = True
+    for kind, rank in d.rng.choice(shapes):
+        t = tiles.number_tile(suit, rank)
+        if kind == "chow":
+            d.chow(t)
+        elif kind == "pung":
+            d.pung(t, fixed=True)
+        elif kind == "kong":
+            d.kong(t)
+        else:
+            d.set_eyes(t)
+
+
+def _build_little_mountain(d: Draft) -> None:
+    _draft_mountain(d, _LITTLE_MOUNTAINS)
+
+
 @reading_detector("little_mountain", shows=whole_hand, needs=_MOUNTAIN,
-                  breaks=_mountain_gap(6))
+                  breaks=_mountain_gap(6),
+                  template=DeclaredTemplate(_build_little_mountain))
 def little_mountain(r: Reading) -> int:
     return _mountain(r, 6)
 
 
+def _build_big_mountain(d: Draft) -> None:
+    _draft_mountain(d, _BIG_MOUNTAINS)
+
+
 @reading_detector("big_mountain", shows=whole_hand, needs=_MOUNTAIN,
-                  breaks=_mountain_gap(8))
+                  breaks=_mountain_gap(8),
+                  template=DeclaredTemplate(_build_big_mountain))
 def big_mountain(r: Reading) -> int:
     return _mountain(r, 8)
 
 
+def _draft_greater(d: Draft, pool: tuple[Tile, ...]) -> None:
+    while len(d.sets) < 4:
+        d.pung(d.pick_pung(pool))
+    d.set_eyes(d.pick_tile(pool, 2))
+
+
+def _build_mixed_greater_terminals(d: Draft) -> None:
+    # R22: terminals and honors only, some of each (all terminals would be Pure Greater
+    # Terminals, all honors All Honor Pungs), as pungs or seven pairs.  As
+    # pungs it is also Mixed Lesser Terminals, outranked (hard); as seven pairs the
+    # lesser pattern does not apply, so a medium hand is seven pairs.
+    honor = d.rng.choice(tiles.HONOR_TILES)
+    terminal = d.rng.choice(tiles.TERMINAL_TILES)
+    if d.chance(0.25 if d.level is None or d.hard else 1.0):
+        d.seven_pairs(tiles.ORPHANS, first=(honor, terminal))
+        return
+    d.pung(honor)
+    d.pung(terminal)
+    _draft_greater(d, tiles.ORPHANS)
+
+
 @hand_detector("mixed_greater_terminals", shows=said("every tile is a 1, a 9 or an honor"),
-               needs=Needs(lacks=HandFlag.SIMPLE), breaks=_MIXED_GREATER_GAP)
+               needs=Needs(lacks=HandFlag.SIMPLE), breaks=_MIXED_GREATER_GAP,
+               template=DeclaredTemplate(_build_mixed_greater_terminals, REGULAR_OR_PAIRS,
+                                         regular_implies=(mixed_lesser_terminals,)))
 def mixed_greater_terminals(f: HandFacts) -> int:
     # R22: only terminals and honors (seed 000 7.2.3), nothing more: without honors
     # Pure Greater Terminals outranks it, without terminals All Honor Pungs stands
@@ -175,9 +321,19 @@ def mixed_greater_terminals(f: HandFacts) -> int:
     return int(not f.has_simple)
 
 
+def _build_pure_greater_terminals(d: Draft) -> None:
+    if d.chance(0.25):  # six kinds make seven pairs with one four alike (R5)
+        d.seven_pairs(first=(*tiles.TERMINAL_TILES, d.rng.choice(tiles.TERMINAL_TILES)))
+    else:
+        _draft_greater(d, tiles.TERMINAL_TILES)
+
+
 @hand_detector("pure_greater_terminals", shows=said("every tile is a 1 or a 9"),
                needs=Needs(has=HandFlag.TERMINAL, lacks=HandFlag.HONOR | HandFlag.SIMPLE),
-               breaks=_PURE_GREATER_GAP)
+               breaks=_PURE_GREATER_GAP,
+               template=DeclaredTemplate(_build_pure_greater_terminals, REGULAR_OR_PAIRS,
+                                         implies=(mixed_greater_terminals,),
+                                         regular_implies=(mixed_lesser_terminals,)))
 def pure_greater_terminals(f: HandFacts) -> int:
     return int(f.only(TERMINAL_MASK))
 
