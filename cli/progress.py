@@ -88,6 +88,9 @@ def reading_store(data_dir: str | None, reviewer: Any = None) -> Iterator[Any]:
 
     if database_path(data_dir).exists():
         with ProgressStore.open(data_dir, reviewer=reviewer) as store:
+            for notice in store.notices:  # answers of an earlier session recovered
+                print(f"mj-trainer: {notice}", file=sys.stderr)
+            store.notices.clear()
             yield store
         return
     import tempfile

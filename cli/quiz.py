@@ -4,8 +4,10 @@ The round is built by the same plans as the app's (`quizzes.session`), from the 
 settings file and progress store, so answers are graded, explained and recorded as
 in the app.  Options are checked before anything is read: a bad one is a line on
 stderr and exit status 2.  After that only JSON lines go to stdout; the round ends
-after its last question, on ``{"end": true}`` or at EOF, always with a summary and
-exit status 0.  Never imports Textual.
+after its last question, on ``{"end": true}`` or at EOF, always with a summary, and
+exit status 0, or 1 when the progress file could not keep an answer (its grade says
+``"saved": false``) or the round (a fatal ``error`` message first).  Never imports
+Textual.
 """
 
 from __future__ import annotations
@@ -21,6 +23,8 @@ from datetime import UTC, datetime
 from typing import IO, Any
 
 from mj_trainer.cli.options import EXIT_OK, LEVELS, add_app_options, fail
+
+EXIT_STORE = 1  # the progress file could not keep an answer or the round (the contract)
 
 
 def add_quiz_parser(sub: Any) -> None:
@@ -297,7 +301,11 @@ def _lesson_round(args: argparse.Namespace, opts: Options, store: Any) -> Any:
 
 def run_quiz_jsonl(args: argparse.Namespace, *, stdin: IO[bytes] | None = None,
                    stdout: IO[bytes] | None = None) -> int:
-    """Check the options, build the round, then speak the protocol until it ends."""
+    """Check the options, build the round, then speak the protocol until it ends.
+
+    A progress store that cannot be opened, or refuses the round's start, is a fatal
+    `error` message and exit status 1 (docs/quiz-protocol.md, "Exit status").
+    """
     from mj_trainer.quizzes.review import Reviewer
     from mj_trainer.quizzes.store import ProgressStore, StoreError
 
@@ -305,12 +313,13 @@ def run_quiz_jsonl(args: argparse.Namespace, *, stdin: IO[bytes] | None = None,
         opts = check_options(args)
     except OptionError as err:
         return fail(err.lines)
+    write = _writer(stdout)
     try:
         store = ProgressStore.open(
             args.data_dir,
             reviewer=Reviewer.with_retention(opts.settings.desired_retention))
     except StoreError as err:
-        return fail(str(err).splitlines())
+        return _fatal(write, f"Your progress file cannot be used: {err}")
     try:
         try:
             pr = protocol_round(args, store)
@@ -318,9 +327,28 @@ def run_quiz_jsonl(args: argparse.Namespace, *, stdin: IO[bytes] | None = None,
             return _speak_empty(stdout, str(why))
         except OptionError as err:
             return fail(err.lines)
-        return _speak(pr, stdin, stdout)
+        except StoreError as err:
+            return _fatal(write, f"This round could not be started: {err}")
+        finally:
+            _tell_notices(store)
+        return _speak(pr, stdin, stdout, store)
     finally:
         store.close()
+
+
+def _fatal(write: Callable[[dict[str, Any]], None], message: str) -> int:
+    """The fatal error before any round started; exit status 1."""
+    fatal = _fatal_message(message)
+    with contextlib.suppress(BrokenPipeError):
+        write(fatal)
+    return EXIT_STORE
+
+
+def _tell_notices(store: Any) -> None:
+    """What the store has to say (answers recovered or set aside), on stderr."""
+    for notice in store.notices:
+        print(f"mj-trainer: {notice}", file=sys.stderr)
+    store.notices.clear()
 
 
 def _writer(stdout: IO[bytes] | None) -> Callable[[dict[str, Any]], None]:
@@ -341,20 +369,75 @@ def _speak_empty(stdout: IO[bytes] | None, why: str) -> int:
     return EXIT_OK
 
 
-def _speak(pr: Any, stdin: IO[bytes] | None, stdout: IO[bytes] | None) -> int:
-    write = _writer(stdout)
+class _Speaker:
+    """Writes the round's messages, marking what the progress file could not keep."""
+
+    def __init__(self, pr: Any, stdout: IO[bytes] | None, store: Any) -> None:
+        self.pr = pr
+        self.write = _writer(stdout)
+        self.store = store
+        self.unsaved: list[int] = []  # questions whose answer was kept nowhere
+        self.failed = False
+
+    def say(self, messages: list[dict[str, Any]]) -> None:
+        rnd = self.pr.round
+        for message in messages:
+            kind = message.get("type")
+            if kind == "grade":
+                self._mark(message, rnd.save_problem)
+            elif kind == "summary" and rnd.end_error is not None:
+                self.failed = True
+                self.write(_fatal_message(f"The end of this round could not be saved: "
+                                          f"{rnd.end_error}"))
+            self.write(message)
+
+    def _mark(self, grade: dict[str, Any], problem: Any) -> None:
+        if problem is None:
+            return
+        n = grade.get("n")
+        if problem.kept:
+            print(f"mj-trainer: answer {n} is not in the progress file yet "
+                  f"({problem}); it waits in the journal beside it and is saved later",
+                  file=sys.stderr)
+            return
+        grade["saved"] = False
+        self.unsaved.append(int(n) if isinstance(n, int) else 0)
+        print(f"mj-trainer: answer {n} could not be saved anywhere ({problem})",
+              file=sys.stderr)
+
+    def status(self) -> int:
+        """1 when an answer or the round's end was not kept, else 0; says why."""
+        if self.unsaved:
+            lost = self.store.unkept()
+            if lost:
+                print(f"mj-trainer: {lost} answer{'s' if lost != 1 else ''} could not be "
+                      "saved and {} lost: {}".format("is" if lost == 1 else "are",
+                                                     self.store.unkept_problem),
+                      file=sys.stderr)
+            else:
+                print("mj-trainer: the answers first reported unsaved were saved later",
+                      file=sys.stderr)
+        _tell_notices(self.store)
+        return EXIT_STORE if self.unsaved or self.failed else EXIT_OK
+
+
+def _fatal_message(message: str) -> dict[str, Any]:
+    """The protocol's fatal error (also said on stderr, for a person watching)."""
+    print(f"mj-trainer: {message}", file=sys.stderr)
+    return {"type": "error", "fatal": True, "message": message}
+
+
+def _speak(pr: Any, stdin: IO[bytes] | None, stdout: IO[bytes] | None, store: Any) -> int:
+    speaker = _Speaker(pr, stdout, store)
     source = stdin if stdin is not None else sys.stdin.buffer
     try:
-        for message in pr.start():
-            write(message)
+        speaker.say(pr.start())
         if not pr.done:
             for line in _lines(source):
-                for message in pr.handle(line):
-                    write(message)
+                speaker.say(pr.handle(line))
                 if pr.done:
                     break
-        for message in pr.close():  # EOF mid-round: every answer so far is recorded
-            write(message)
+        speaker.say(pr.close())  # EOF mid-round: every answer so far is recorded
     except BrokenPipeError:  # the client went away: keep what was answered
         pr.close()
         import os
@@ -364,4 +447,4 @@ def _speak(pr: Any, stdin: IO[bytes] | None, stdout: IO[bytes] | None) -> int:
     except KeyboardInterrupt:
         pr.close()
         return 130
-    return EXIT_OK
+    return speaker.status()

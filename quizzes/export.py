@@ -178,8 +178,12 @@ def export_history(store: ProgressStore, path: str | os.PathLike[str],
 
 
 def _is_database(path: Path, db: Path) -> bool:
-    """Whether `path` names the progress database or one of SQLite's files beside it."""
-    names = {db.name + suffix for suffix in ("", "-wal", "-shm", "-journal")}
+    """Whether `path` names the progress database, one of SQLite's files beside it, or
+    the journals of answers not yet saved."""
+    from mj_trainer.quizzes.pending import ASIDE_SUFFIX, SUFFIX
+
+    names = {db.name + suffix for suffix in ("", "-wal", "-shm", "-journal", SUFFIX,
+                                             ASIDE_SUFFIX)}
     try:
         if path.resolve().parent == db.resolve().parent and path.resolve().name in names:
             return True
@@ -256,6 +260,8 @@ def run_export(path: str, fmt: str | None = None,
         path = str(target)
     try:
         with ProgressStore.open(data_dir) as store:
+            for notice in store.notices:  # answers of an earlier session recovered
+                print(f"mj-trainer export: {notice}", file=sys.stderr)
             kind = export_history(store, path, fmt, force=force)
             count = len(store.answers())
     except (StoreError, ValueError, OSError) as err:

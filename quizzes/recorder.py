@@ -10,10 +10,27 @@ A round never checks which one it has.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
 from datetime import datetime
 from typing import Protocol
 
 from mj_trainer.quizzes.records import AnswerRecord, SetPosition
+
+
+@dataclass(frozen=True, slots=True)
+class Unsaved:
+    """Why an answer is not in the database yet, and whether it is safe meanwhile.
+
+    `kept`: it waits on disk (the store's journal) and is written later by itself.
+    Not kept: only this process holds it, and it is lost if the program ends first;
+    the learner must be told before quitting.
+    """
+
+    problem: str
+    kept: bool
+
+    def __str__(self) -> str:
+        return self.problem
 
 
 class Recorder(Protocol):
@@ -25,8 +42,8 @@ class Recorder(Protocol):
         ...
 
     def save_answer(self, round_id: int, record: AnswerRecord, *,
-                    set_position: SetPosition | None = None) -> str | None:
-        """Keep an answer; None when it is kept, else why it could not be written yet."""
+                    set_position: SetPosition | None = None) -> Unsaved | None:
+        """Keep an answer; None when it is in the database, else why not yet."""
         ...
 
     def discard_round(self, round_id: int) -> None:
@@ -51,7 +68,7 @@ class NoRecorder:
         return 0
 
     def save_answer(self, round_id: int, record: AnswerRecord, *,
-                    set_position: SetPosition | None = None) -> str | None:
+                    set_position: SetPosition | None = None) -> Unsaved | None:
         return None
 
     def discard_round(self, round_id: int) -> None:

@@ -32,7 +32,7 @@ from mj_trainer.quizzes.hints import HINTABLE, Hint, as_nudge, available_hints
 from mj_trainer.quizzes.mastery import Status, mastery
 from mj_trainer.quizzes.outcomes import ItemOutcome
 from mj_trainer.quizzes.questions import Answer, Question, QuestionKind, make_question
-from mj_trainer.quizzes.recorder import NO_RECORDER, Recorder
+from mj_trainer.quizzes.recorder import NO_RECORDER, Recorder, Unsaved
 from mj_trainer.quizzes.review import DueItem, due_refs, utc
 from mj_trainer.quizzes.sources import (
     CuratedSource,
@@ -179,8 +179,12 @@ class Round:
         self._asked_at: float | None = None
         self._summary: RoundSummary | None = None
         self.round_id: int | None = None
-        # Why the last write failed (the answer then waits in the store's journal), or None.
-        self.save_problem: str | None = None
+        # Why the last answer is not in the database (it then waits in the store's
+        # journal, or only in memory when not `kept`), or None.
+        self.save_problem: Unsaved | None = None
+        # Why the round's end (or, for a round left unanswered, its removal) could not
+        # be written; the answers themselves are kept.
+        self.end_error: StoreError | None = None
         if self.questions:
             self.round_id = self.recorder.start_round(
                 source=_source_kind(source), source_name=source.name,
@@ -312,17 +316,17 @@ class Round:
         """End the round (even early) and record it; returns the summary."""
         if self._summary is None:
             self._summary = self.summary()
-            if self.round_id is not None and not self.grades:
-                # Nothing was answered: no round to keep (not a 0% round in the history).
-                self.recorder.discard_round(self.round_id)
-            elif self.round_id is not None:
-                set_name = self.source.set_name if isinstance(self.source, CuratedSource) \
-                    else None
-                try:
+            try:
+                if self.round_id is not None and not self.grades:
+                    # Nothing was answered: no round to keep (not a 0% round in the history).
+                    self.recorder.discard_round(self.round_id)
+                elif self.round_id is not None:
+                    set_name = self.source.set_name \
+                        if isinstance(self.source, CuratedSource) else None
                     self.recorder.finish_round(self.round_id, now=self._now(),
                                                set_name=set_name)
-                except StoreError as err:  # the answers are kept; only the round's end waits
-                    self.save_problem = err.problem
+            except StoreError as err:  # the answers are kept; only the round's end is not
+                self.end_error = err
         return self._summary
 
 

@@ -56,11 +56,13 @@ import sqlite3
 import threading
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager, suppress
+from dataclasses import replace
 from datetime import date, datetime, timedelta
 from pathlib import Path
 from typing import Any, Final
 
-from mj_trainer.quizzes.pending import PendingAnswer, PendingJournal
+from mj_trainer.quizzes.pending import PendingAnswer, PendingJournal, RoundInfo
+from mj_trainer.quizzes.recorder import Unsaved
 from mj_trainer.quizzes.records import (
     AnswerRecord,
     DayStreak,
@@ -79,6 +81,7 @@ from mj_trainer.quizzes.review import (
     utc,
 )
 from mj_trainer.quizzes.store_files import (
+    FULL_BELOW,
     LEAVE_IT,
     CorruptDatabaseError,
     ForeignDatabaseError,
@@ -87,7 +90,9 @@ from mj_trainer.quizzes.store_files import (
     check_file,
     data_dir,
     database_path,
+    disk_full,
     inspect_file,
+    plain_problem,
     user_version,
 )
 from mj_trainer.quizzes.store_schema import (
@@ -139,6 +144,12 @@ class ProgressStore:
         # The UI may read statistics from a worker thread: one lock serialises use.
         self._lock = threading.RLock()
         self.journal = PendingJournal(path)
+        self._rounds: dict[int, RoundInfo] = {}  # rounds started here, for the journal
+        self._moved: dict[int, int] = {}  # a journal's round id -> the round recreated
+        # What the learner should hear about (answers recovered or set aside); the app
+        # shows these, the commands print them on stderr.
+        self.notices: list[str] = []
+        self.unkept_problem = ""  # why the answers held only in memory are there
 
     # ---- opening
 
@@ -149,13 +160,21 @@ class ProgressStore:
         """Open (creating or migrating) the progress file; raises StoreError."""
         file = Path(path) if path is not None else database_path(data_dir)
         reviewer = reviewer or Reviewer()
+        if disk_full(file):
+            # Not even opened: SQLite maps its shared-memory file, and on a full disk a
+            # write to that map can kill the process (SIGBUS, seen on ext4).
+            raise StoreError(file, "cannot open: the disk is full (less than "
+                                   f"{FULL_BELOW // 1024} KB free)",
+                             "Free some space on it, then start again; the file was "
+                             "not changed")
         check_file(file)
         if file.exists() and file.stat().st_size:
             inspect_file(file)
         try:
             file.parent.mkdir(parents=True, exist_ok=True)
         except OSError as err:
-            raise StoreError(file, f"cannot create the data directory: {err.strerror}") from None
+            raise StoreError(file, "cannot create the data directory: "
+                                   f"{plain_problem(err)}") from None
         try:
             conn = sqlite3.connect(file, isolation_level=None, timeout=BUSY_TIMEOUT_MS / 1000,
                                    check_same_thread=False)
@@ -172,7 +191,7 @@ class ProgressStore:
             migrate(file, conn, version, reviewer)
         except sqlite3.OperationalError as err:  # locked, read-only, out of space...
             conn.close()
-            raise StoreError(file, f"cannot open: {err}") from None
+            raise StoreError(file, f"cannot open: {plain_problem(err, file)}") from None
         except sqlite3.DatabaseError as err:
             conn.close()
             raise CorruptDatabaseError(file, f"unreadable database: {err}", LEAVE_IT) from None
@@ -180,12 +199,15 @@ class ProgressStore:
             conn.close()
             raise
         store = cls(file, conn, reviewer)
+        store.journal.reserve()  # room for answers on a disk that fills up later
         with suppress(StoreError):
             store.flush_pending()  # answers a failed write left behind last time
         return store
 
     def close(self) -> None:
         with self._lock:
+            with suppress(StoreError):
+                self.flush_pending()  # the last chance for answers held in memory
             self._conn.close()
 
     def __enter__(self) -> ProgressStore:
@@ -206,7 +228,8 @@ class ProgressStore:
             try:
                 conn.execute("BEGIN IMMEDIATE")
             except sqlite3.DatabaseError as err:
-                raise StoreError(self.path, f"cannot write: {err}") from None
+                raise StoreError(self.path,
+                                 f"cannot write: {plain_problem(err, self.path)}") from None
             try:
                 yield conn
             except BaseException as err:
@@ -216,116 +239,201 @@ class ProgressStore:
                 # not a bug of ours (an IntegrityError is one, and stays itself).
                 if isinstance(err, sqlite3.DatabaseError) and not isinstance(
                         err, sqlite3.IntegrityError):
-                    raise StoreError(self.path, f"cannot save: {err}") from None
+                    raise StoreError(
+                        self.path, f"cannot save: {plain_problem(err, self.path)}") from None
                 raise
             try:
                 conn.execute("COMMIT")
             except sqlite3.DatabaseError as err:
                 with suppress(sqlite3.Error):
                     conn.execute("ROLLBACK")
-                raise StoreError(self.path, f"cannot save: {err}") from None
+                raise StoreError(self.path,
+                                 f"cannot save: {plain_problem(err, self.path)}") from None
 
     def _query(self, sql: str, args: Sequence[Any] = ()) -> list[Any]:
         with self._lock:
             try:
                 return self._conn.execute(sql, args).fetchall()
             except sqlite3.DatabaseError as err:
-                raise StoreError(self.path, f"cannot read: {err}") from None
+                raise StoreError(self.path,
+                                 f"cannot read: {plain_problem(err, self.path)}") from None
 
     # ---- rounds and answers
 
     def start_round(self, *, source: str, source_name: str, ruleset: str,
                     kinds: Sequence[str], planned: int, now: datetime | None = None) -> int:
+        info = RoundInfo(stamp(utc(now)), source, source_name, ruleset, ",".join(kinds),
+                         planned)
         with self._tx() as conn:
-            cur = conn.execute(
-                "INSERT INTO rounds (started_at, source, source_name, ruleset, kinds, planned) "
-                "VALUES (?, ?, ?, ?, ?, ?)",
-                (stamp(utc(now)), source, source_name, ruleset, ",".join(kinds), planned),
-            )
-            assert cur.lastrowid is not None
-            return cur.lastrowid
+            round_id = _insert_round(conn, info)
+        self._rounds[round_id] = info
+        return round_id
 
     def record_answer(self, round_id: int, record: AnswerRecord, *,
                       set_position: SetPosition | None = None,
                       now: datetime | None = None) -> int:
         """Save one answer, its statistics and review ratings, in one transaction."""
-        when = utc(record.answered_at or now)
-        at = stamp(when)
-        outcomes_kept = self.schema_version >= _OUTCOMES_SINCE
+        if record.answered_at is None:
+            record = replace(record, answered_at=utc(now))
         with self._tx() as conn:
-            cur = conn.execute(
-                "INSERT INTO answers (round_id, seq, answered_at, day, hand_id, hand, ruleset, "
-                "kind, target, answer, expected, credit, correct, seconds, mistakes) "
-                "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-                (round_id, record.seq, at, local_day(when), record.hand_id, record.hand,
-                 record.ruleset, record.kind, record.target,
-                 None if record.answer is None else json.dumps(record.answer),
-                 json.dumps(record.expected), record.credit, int(record.correct),
-                 record.seconds, json.dumps(record.mistakes)),
-            )
-            answer_id = cur.lastrowid
-            assert answer_id is not None
-            for item, ok in sorted(record.items.items()):
-                outcome = record.outcome(item)
-                if outcomes_kept:
-                    conn.execute("INSERT INTO answer_items (answer_id, item, ok, outcome) "
-                                 "VALUES (?, ?, ?, ?)",
-                                 (answer_id, item, int(ok), outcome.value))
-                else:  # a file of an older schema (the migration tests write them)
-                    conn.execute("INSERT INTO answer_items (answer_id, item, ok) "
-                                 "VALUES (?, ?, ?)", (answer_id, item, int(ok)))
-                bump_stats(conn, item, ok, at)
-                # Review learns from what happened: a skip teaches nothing, an outranked
-                # claim is a near miss (see review.rating_for_outcome).
-                rating = rating_for_outcome(outcome, record.seconds, record.fast_seconds)
-                if rating is not None:
-                    review_item(conn, self.reviewer, item, rating=rating, when=when,
-                                 seconds=record.seconds, answer_id=answer_id)
-            conn.execute(
-                "UPDATE rounds SET answered = answered + 1, score = score + ?, "
-                "correct = correct + ?, seconds = seconds + ? WHERE id = ?",
-                (record.credit, int(record.correct), record.seconds or 0.0, round_id),
-            )
-            if set_position is not None:
-                _save_position(conn, set_position, at)
-            return answer_id
+            return self._insert_answer(conn, round_id, record, set_position)
+
+    def _insert_answer(self, conn: sqlite3.Connection, round_id: int, record: AnswerRecord,
+                       set_position: SetPosition | None) -> int:
+        when = utc(record.answered_at)
+        at = stamp(when)
+        outcomes_kept = user_version(conn) >= _OUTCOMES_SINCE
+        cur = conn.execute(
+            "INSERT INTO answers (round_id, seq, answered_at, day, hand_id, hand, ruleset, "
+            "kind, target, answer, expected, credit, correct, seconds, mistakes) "
+            "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            (round_id, record.seq, at, local_day(when), record.hand_id, record.hand,
+             record.ruleset, record.kind, record.target,
+             None if record.answer is None else json.dumps(record.answer),
+             json.dumps(record.expected), record.credit, int(record.correct),
+             record.seconds, json.dumps(record.mistakes)),
+        )
+        answer_id = cur.lastrowid
+        assert answer_id is not None
+        for item, ok in sorted(record.items.items()):
+            outcome = record.outcome(item)
+            if outcomes_kept:
+                conn.execute("INSERT INTO answer_items (answer_id, item, ok, outcome) "
+                             "VALUES (?, ?, ?, ?)",
+                             (answer_id, item, int(ok), outcome.value))
+            else:  # a file of an older schema (the migration tests write them)
+                conn.execute("INSERT INTO answer_items (answer_id, item, ok) "
+                             "VALUES (?, ?, ?)", (answer_id, item, int(ok)))
+            bump_stats(conn, item, ok, at)
+            # Review learns from what happened: a skip teaches nothing, an outranked
+            # claim is a near miss (see review.rating_for_outcome).
+            rating = rating_for_outcome(outcome, record.seconds, record.fast_seconds)
+            if rating is not None:
+                review_item(conn, self.reviewer, item, rating=rating, when=when,
+                             seconds=record.seconds, answer_id=answer_id)
+        conn.execute(
+            "UPDATE rounds SET answered = answered + 1, score = score + ?, "
+            "correct = correct + ?, seconds = seconds + ? WHERE id = ?",
+            (record.credit, int(record.correct), record.seconds or 0.0, round_id),
+        )
+        if set_position is not None:
+            _save_position(conn, set_position, at)
+        return answer_id
 
     # ---- answers that could not be written yet (see pending.py)
 
     def save_answer(self, round_id: int, record: AnswerRecord, *,
-                    set_position: SetPosition | None = None) -> str | None:
-        """Record an answer, never losing it: None when it is in the database, else why
-        not (it then waits in the pending journal and is written by a later call)."""
+                    set_position: SetPosition | None = None) -> Unsaved | None:
+        """Record an answer, never losing it silently: None when it is in the database,
+        else why not, and whether it waits on disk (the pending journal, written by a
+        later call) or only in memory (`unkept`: lost if the program ends first)."""
+        if record.answered_at is None:
+            record = replace(record, answered_at=utc())
+        pending = PendingAnswer(round_id, record, set_position, self._rounds.get(round_id))
         self.flush_pending()
         try:
-            self.record_answer(round_id, record, set_position=set_position)
+            self._write_pending(pending)
         except StoreError as err:
-            self.journal.add(PendingAnswer(round_id, record, set_position))
-            return err.problem
-        return None
+            problem = err.problem
+        except sqlite3.DatabaseError as err:  # refused by the file's content
+            problem = f"cannot save: {plain_problem(err, self.path)}"
+        else:
+            return None
+        kept = self.journal.add(pending)
+        if not kept:
+            self.unkept_problem = problem
+        return Unsaved(problem, kept)
+
+    def unkept(self) -> int:
+        """How many answers only this process holds (neither in the database nor in the
+        journal), after trying once more to write them."""
+        with suppress(StoreError):
+            self.flush_pending()
+        if self.journal.unkept:
+            for waiting in self.journal.unkept:  # the journal may have room again
+                self.journal.add(waiting)
+        return len(self.journal.unkept)
 
     def flush_pending(self) -> int:
-        """Write the waiting answers, oldest first; returns how many still wait."""
+        """Write the waiting answers, oldest first; returns how many still wait.
+
+        An answer whose round is gone, or whose place in its round is taken by another
+        answer (the database was replaced or restored), is written into its round
+        recreated; one the database refuses for any other reason than the file's state
+        (a lock, a full disk) is set aside in the aside file, with a notice: no answer
+        stops the others."""
         waiting = self.journal.load()
+        self._notice_damaged()
         if not waiting:
             return 0
+        done: list[PendingAnswer] = []
+        aside: list[PendingAnswer] = []
+        stuck = 0
         for i, item in enumerate(waiting):
             try:
-                if not self._has_answer(item.round_id, item.record.seq):
-                    self.record_answer(item.round_id, item.record,
-                                       set_position=item.position)
+                self._write_pending(item)
             except StoreError:
-                self.journal.keep_only(waiting[i:])
-                return len(waiting) - i
-        self.journal.keep_only([])
-        return 0
+                stuck = len(waiting) - i
+                for rest in waiting[i:]:
+                    if rest.in_memory:
+                        self.journal.add(rest)  # on disk, if the journal has room again
+                break
+            except (sqlite3.DatabaseError, ValueError, TypeError, OverflowError) as err:
+                aside.append(item)
+                self.notices.append(
+                    f"An answer given {_when(item)} could not be saved ({err}); it was set "
+                    f"aside in {self.journal.aside}.")
+            else:
+                done.append(item)
+        if aside:
+            self.journal.set_aside(aside)
+        self.journal.remove(done)
+        return stuck
 
-    def _has_answer(self, round_id: int, seq: int) -> bool:
-        return bool(self._query("SELECT 1 FROM answers WHERE round_id = ? AND seq = ?",
-                                (round_id, seq)))
+    def _notice_damaged(self) -> None:
+        if self.journal.damaged:
+            n = self.journal.damaged
+            self.journal.damaged = 0
+            self.notices.append(
+                f"{n} damaged line{'s' if n != 1 else ''} of the journal of unsaved answers "
+                f"({self.journal.path}) could not be read; set aside in {self.journal.aside}.")
+
+    def _write_pending(self, item: PendingAnswer) -> None:
+        """Write one waiting answer into its round (recreated if need be), unless the
+        database holds it already."""
+        with self._tx() as conn:
+            round_id = self._round_for(conn, item)
+            same = _same_answer(conn, round_id, item.record)
+            if same is None:  # its place in the round holds another answer
+                round_id = self._recreate_round(conn, item)
+            elif same:
+                return  # written before (a crash between the commit and the journal)
+            self._insert_answer(conn, round_id, item.record, item.position)
+
+    def _round_for(self, conn: sqlite3.Connection, item: PendingAnswer) -> int:
+        """The id of the answer's round in this database, recreating a round gone."""
+        round_id = self._moved.get(item.round_id, item.round_id)
+        row = conn.execute("SELECT started_at FROM rounds WHERE id = ?",
+                           (round_id,)).fetchone()
+        if row is not None and (item.info is None or row[0] == item.info.started_at):
+            return round_id
+        return self._recreate_round(conn, item, same_id=row is None)
+
+    def _recreate_round(self, conn: sqlite3.Connection, item: PendingAnswer, *,
+                        same_id: bool = False) -> int:
+        info = item.info or RoundInfo(
+            stamp(utc(item.record.answered_at)), "recovered",
+            "answers saved after a fault", item.record.ruleset, item.record.kind, 0)
+        round_id = _insert_round(conn, info, item.round_id if same_id else None)
+        self._moved[item.round_id] = round_id
+        self.notices.append(
+            f"An answer given {_when(item)} belonged to a round that is no longer in "
+            f"{self.path.name}; it was saved in that round, recreated.")
+        return round_id
 
     def discard_round(self, round_id: int) -> None:
         """Forget a round that has no answer (a round left before its first answer)."""
+        round_id = self._moved.get(round_id, round_id)
         with self._tx() as conn:
             conn.execute("DELETE FROM rounds WHERE id = ? AND NOT EXISTS "
                          "(SELECT 1 FROM answers WHERE round_id = ?)", (round_id, round_id))
@@ -333,6 +441,9 @@ class ProgressStore:
     def finish_round(self, round_id: int, *, now: datetime | None = None,
                      set_name: str | None = None) -> RoundRecord:
         """Mark a round finished and update its set's best score."""
+        with suppress(StoreError):
+            self.flush_pending()  # the round's answers first, if any still wait
+        round_id = self._moved.get(round_id, round_id)
         at = stamp(utc(now))
         with self._tx() as conn:
             conn.execute("UPDATE rounds SET finished_at = COALESCE(finished_at, ?) WHERE id = ?",
@@ -547,6 +658,36 @@ def _round(r: Sequence[Any]) -> RoundRecord:
 
 def _set(r: Sequence[Any]) -> SetProgress:
     return SetProgress(r[0], r[1], r[2], r[3], r[4], r[5], r[6], r[7], parse_stamp(r[8]))
+
+
+def _insert_round(conn: sqlite3.Connection, info: RoundInfo, round_id: int | None = None
+                  ) -> int:
+    cur = conn.execute(
+        "INSERT INTO rounds (id, started_at, source, source_name, ruleset, kinds, planned) "
+        "VALUES (?, ?, ?, ?, ?, ?, ?)",
+        (round_id, info.started_at, info.source, info.source_name, info.ruleset, info.kinds,
+         info.planned),
+    )
+    assert cur.lastrowid is not None
+    return cur.lastrowid
+
+
+def _same_answer(conn: sqlite3.Connection, round_id: int, record: AnswerRecord
+                 ) -> bool | None:
+    """False: the round has no answer at this place; True: it has this very answer;
+    None: it has another one there."""
+    row = conn.execute("SELECT answered_at, hand_id, hand, kind, answer FROM answers "
+                       "WHERE round_id = ? AND seq = ?", (round_id, record.seq)).fetchone()
+    if row is None:
+        return False
+    answer = None if record.answer is None else json.dumps(record.answer)
+    mine = (stamp(utc(record.answered_at)), record.hand_id, record.hand, record.kind, answer)
+    return True if tuple(row) == mine else None
+
+
+def _when(item: PendingAnswer) -> str:
+    at = item.record.answered_at
+    return f"on {utc(at):%Y-%m-%d at %H:%M} UTC" if at is not None else "earlier"
 
 
 def _save_position(conn: sqlite3.Connection, p: SetPosition, at: str) -> None:

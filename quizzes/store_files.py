@@ -58,6 +58,47 @@ LEAVE_IT = ("The file was left untouched; move it aside (or choose another data 
              "directory) to start a fresh progress file")
 
 
+def plain_problem(err: BaseException, path: Path | None = None) -> str:
+    """What an SQLite error means for the learner, in words (the file's name is said
+    by the `StoreError` that carries it)."""
+    if isinstance(err, OSError) and err.errno is not None and err.strerror:
+        import errno
+
+        if err.errno in (errno.ENOSPC, getattr(errno, "EDQUOT", errno.ENOSPC)):
+            return "the disk is full"
+        return err.strerror
+    text = str(err) or type(err).__name__
+    low = text.lower()
+    if "locked" in low or "busy" in low:
+        return "another program (another mj-trainer?) kept it locked for too long"
+    if "full" in low:
+        return "the disk is full"
+    if "readonly" in low or "read-only" in low:
+        return "the file is read-only"
+    if "i/o error" in low:
+        if path is not None and disk_full(path):  # SQLite says I/O for some ENOSPCs
+            return "the disk is full"
+        return f"the disk reported an input/output error ({text})"
+    return text
+
+
+FULL_BELOW: Final = 64 * 1024  # bytes free under which a disk counts as full
+
+
+def disk_full(path: Path) -> bool:
+    """Whether the file system holding `path` (or its nearest existing folder) has
+    (almost) no room left for us."""
+    folder = path
+    while not folder.is_dir() and folder != folder.parent:
+        folder = folder.parent
+    try:
+        info = os.statvfs(folder)
+    except (OSError, AttributeError):  # gone, or no statvfs (Windows)
+        return False
+    # The room of an ordinary user (ext4 counts blocks in f_bfree that no one can use).
+    return info.f_bavail * info.f_frsize < FULL_BELOW
+
+
 def data_dir(override: str | os.PathLike[str] | None = None) -> Path:
     """The directory for progress data: argument, then $MJ_TRAINER_DATA_DIR, then the
     platform's user data directory."""
@@ -119,7 +160,7 @@ def inspect_file(path: Path) -> None:
         conn = sqlite3.connect(f"{path.resolve().as_uri()}?mode=ro", uri=True,
                                isolation_level=None, timeout=5.0)
     except sqlite3.Error as err:
-        raise StoreError(path, f"cannot open: {err}") from None
+        raise StoreError(path, f"cannot open: {plain_problem(err, path)}") from None
     try:
         _check_connection(path, conn)
         if user_version(conn):
@@ -127,7 +168,7 @@ def inspect_file(path: Path) -> None:
     except sqlite3.OperationalError as err:  # locked or unreadable, not damaged
         conn.close()
         _tidy(sides, existed)
-        raise StoreError(path, f"cannot read: {err}") from None
+        raise StoreError(path, f"cannot read: {plain_problem(err, path)}") from None
     except sqlite3.DatabaseError as err:
         conn.close()
         _tidy(sides, existed)

@@ -58,7 +58,8 @@ def _db_bytes(data_dir: Path) -> bytes:
     return (data_dir / "progress.sqlite3").read_bytes()
 
 
-@pytest.mark.parametrize("name", ["progress.sqlite3", "progress.sqlite3-wal"])
+@pytest.mark.parametrize("name", ["progress.sqlite3", "progress.sqlite3-wal",
+                                  "progress.sqlite3.pending.jsonl"])
 def test_export_refuses_the_progress_database(tmp_path: Path, name: str,
                                               capsys: pytest.CaptureFixture[str]) -> None:
     # The case that broke: `export <data-dir>/progress.sqlite3` wiped every answer, exit 0.

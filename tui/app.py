@@ -251,6 +251,11 @@ class TrainerApp(App[None]):
                 f"The progress file\n  {err.path}\ncannot be used: {err.problem}.{advice}\n\n"
                 "mj-trainer runs without saving progress, and the file has not been "
                 "changed, moved or deleted."))
+            return
+        if self.store.notices:  # answers left in the journal, written or set aside now
+            self.problems.append(("Answers from an earlier session",
+                                  "\n\n".join(self.store.notices)))
+            self.store.notices.clear()
 
     def _load_ruleset(self, name: str, *, report: bool) -> Ruleset:
         try:
@@ -290,6 +295,31 @@ class TrainerApp(App[None]):
     def on_unmount(self) -> None:
         if self.store is not None:
             self.store.close()
+
+    async def action_quit(self) -> None:
+        """Quit, unless that loses answers: those neither the progress file nor its
+        journal could take are held only in memory, so the learner is asked first
+        (after one more try to write them)."""
+        unkept = self.store.unkept() if self.store is not None else 0
+        if not unkept:
+            self.exit()
+            return
+        from mj_trainer.tui.screens.notice import ConfirmScreen
+
+        if isinstance(self.screen, ConfirmScreen):
+            return  # the question is on screen already
+        assert self.store is not None
+        self.clear_notifications()  # the question says it all, and toasts would hide it
+        answers = "1 answer" if unkept == 1 else f"{unkept} answers"
+        self.push_screen(ConfirmScreen(
+            f"{answers} could not be saved: neither the progress file nor its journal "
+            f"could take {'it' if unkept == 1 else 'them'} ({self.store.unkept_problem}).\n"
+            f"  {self.store.path.parent}\n\nFree some space there and quit again: "
+            f"{'it is' if unkept == 1 else 'they are'} saved first. Quit now and lose "
+            f"{'it' if unkept == 1 else 'them'}?",
+            yes="Quit, lose them" if unkept > 1 else "Quit, lose it", no="Stay",
+            safe_no=True),
+            lambda yes: self.exit() if yes else None)
 
     # ---- settings
 

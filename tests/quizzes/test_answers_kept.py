@@ -30,6 +30,13 @@ HANDS = [QuizHand(f"t-{i}", hand("c123 c456 b234 b567 k5 +k5")) for i in range(1
 RIGHT = PatternsAnswer.of({"1.2": 1, "1.3": 1}, total=10)
 
 
+def journal_lines(database: Path) -> list[str]:
+    """The answers waiting in the journal file, as its lines (the zeros of its reserved
+    room are not lines)."""
+    data = journal_path(database).read_bytes()
+    return data.split(b"\0", 1)[0].decode("utf-8").splitlines()
+
+
 def _answers(path: Path) -> list[tuple[int, str]]:
     conn = sqlite3.connect(path)
     try:
@@ -126,22 +133,23 @@ def test_a_failed_write_keeps_the_answer_and_writes_it_later(
         rnd.answer(RIGHT)  # the next write first writes the waiting answer
         assert rnd.save_problem is None
         assert _answers(store.path) == [(1, "t-1"), (2, "t-2"), (3, "t-3")]
-        assert len(store.journal) == 0 and not journal_path(store.path).exists()
+        assert len(store.journal) == 0 and journal_lines(store.path) == []
 
 
 def test_waiting_answers_are_written_at_the_next_start(tmp_path: Path,
                                                        monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(store_module, "BUSY_TIMEOUT_MS", 50)
-    with ProgressStore.open(tmp_path) as store:
-        rnd = Round(ListSource(HANDS), RoundSettings(length=4, seed=1), recorder=store)
-        with _locked(store.path):
-            for _ in range(2):
-                rnd.ask()
-                rnd.answer(RIGHT)
-            assert rnd.save_problem and len(store.journal) == 2
-        path = store.path
-    assert _answers(path) == []
-    assert journal_path(path).is_file()  # kept on disk across the restart
+    store = ProgressStore.open(tmp_path)
+    path = store.path
+    rnd = Round(ListSource(HANDS), RoundSettings(length=4, seed=1), recorder=store)
+    with _locked(path):
+        for _ in range(2):
+            rnd.ask()
+            rnd.answer(RIGHT)
+        assert rnd.save_problem and rnd.save_problem.kept and len(store.journal) == 2
+        store.close()  # still locked as the program ends: its last try fails too
+        assert _answers(path) == []
+    assert len(journal_lines(path)) == 2  # kept on disk across the restart
     with ProgressStore.open(tmp_path) as again:
         assert len(again.journal) == 0
     assert _answers(path) == [(1, "t-1"), (2, "t-2")]
@@ -171,7 +179,8 @@ def test_a_finish_that_cannot_be_written_keeps_the_summary(
         rnd.answer(RIGHT)
         with _locked(store.path):
             summary = rnd.finish()
-        assert summary.asked == 1 and rnd.save_problem
+        assert summary.asked == 1 and rnd.end_error is not None
+        assert "locked" in str(rnd.end_error) and rnd.save_problem is None
 
 
 def test_a_read_only_progress_file_is_refused_at_start(

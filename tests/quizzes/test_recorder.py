@@ -10,7 +10,7 @@ from typing import Any
 from mj_trainer.engine.ruleset import load
 from mj_trainer.quizzes.course import LessonRound, lesson
 from mj_trainer.quizzes.questions import QuestionKind
-from mj_trainer.quizzes.recorder import NO_RECORDER, NoRecorder, Recorder
+from mj_trainer.quizzes.recorder import NO_RECORDER, NoRecorder, Recorder, Unsaved
 from mj_trainer.quizzes.records import AnswerRecord, SetPosition
 from mj_trainer.quizzes.round import Round, RoundSettings
 from mj_trainer.quizzes.sources import ListSource
@@ -31,7 +31,7 @@ class Log:
         return 7
 
     def save_answer(self, round_id: int, record: AnswerRecord, *,
-                    set_position: SetPosition | None = None) -> str | None:
+                    set_position: SetPosition | None = None) -> Unsaved | None:
         self.calls.append(("answer", (round_id, record.seq, record.correct)))
         return None
 

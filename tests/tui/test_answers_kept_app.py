@@ -9,8 +9,8 @@ from pathlib import Path
 import pytest
 
 from mj_trainer.quizzes import store as store_module
-from mj_trainer.quizzes.pending import journal_path
 from mj_trainer.tui.messages import StartSet
+from tests.quizzes.test_answers_kept import journal_lines
 from tests.tui.test_app_kit import app_for, wait_for
 
 
@@ -42,14 +42,37 @@ def test_a_locked_database_mid_round(tmp_path: Path, monkeypatch: pytest.MonkeyP
             # Said above the feedback, not in a toast that would cover it.
             shown = str(app.screen.query_one("#quiz-note").render())
             assert "kept and will be saved" in shown, shown
-            assert journal_path(db).is_file()
+            assert len(journal_lines(db)) == 1
             other.execute("ROLLBACK")
             other.close()
             await pilot.press("enter")  # the next question
             await wait_for(pilot, lambda: getattr(app.screen, "mode", "") == "question")
             await pilot.press("f3")
             await wait_for(pilot, lambda: getattr(app.screen, "mode", "") == "feedback")
-            assert _count(db) == 2 and not journal_path(db).exists()
+            assert _count(db) == 2 and journal_lines(db) == []
             assert app.is_running
 
     asyncio.run(body())
+
+
+def test_an_answer_whose_round_is_gone_is_saved_and_said_at_start(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    # Issue 23, finding 2: the app failed with IntegrityError on every start.
+    from mj_trainer.tui.screens.notice import NoticeScreen
+    from tests.quizzes.test_journal_recovery import _answer_into_the_journal, _replace_database
+
+    data = tmp_path / "data"
+    _answer_into_the_journal(data, monkeypatch)
+    _replace_database(data)
+    app = app_for(tmp_path)
+
+    async def body() -> None:
+        async with app.run_test(size=(100, 32)) as pilot:
+            await wait_for(pilot, lambda: isinstance(app.screen, NoticeScreen))
+            notice = app.screen
+            assert isinstance(notice, NoticeScreen)
+            assert notice.notice_title == "Answers from an earlier session"
+            assert "recreated" in notice.body
+
+    asyncio.run(body())
+    assert _count(data / "progress.sqlite3") == 1 and journal_lines(data / "progress.sqlite3") == []

@@ -45,7 +45,8 @@ class NoticeScreen(SafeModalScreen[None]):
 
 
 class ConfirmScreen(SafeModalScreen[bool]):
-    """A yes/no question; y or enter says yes, n or escape says no."""
+    """A yes/no question; y says yes, n or escape says no, enter the focused button
+    (yes, unless `safe_no`)."""
 
     HELP_NAME = "quiz"
     BINDINGS = [
@@ -53,11 +54,13 @@ class ConfirmScreen(SafeModalScreen[bool]):
         Binding("n,escape", "answer(False)", "No", id="confirm.no"),
     ]
 
-    def __init__(self, question: str, *, yes: str = "Yes", no: str = "No") -> None:
+    def __init__(self, question: str, *, yes: str = "Yes", no: str = "No",
+                 safe_no: bool = False) -> None:
         super().__init__()
         self.question = question
         self.yes_label = yes
         self.no_label = no
+        self.safe_no = safe_no  # enter says no: yes loses something
 
     def compose(self) -> ComposeResult:
         with Vertical(id="confirm-box"):
@@ -67,7 +70,7 @@ class ConfirmScreen(SafeModalScreen[bool]):
                 yield Button(f"{self.no_label} (n)", id="confirm-no")
 
     def on_mount(self) -> None:
-        self.query_one("#confirm-yes", Button).focus()
+        self.query_one("#confirm-no" if self.safe_no else "#confirm-yes", Button).focus()
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         event.stop()

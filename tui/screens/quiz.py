@@ -44,6 +44,7 @@ from mj_trainer.quizzes.questions import (
     TotalAnswer,
     YesNoAnswer,
 )
+from mj_trainer.quizzes.recorder import Unsaved
 from mj_trainer.quizzes.round import Round, RoundSummary
 from mj_trainer.quizzes.rule_refs import rule_refs
 from mj_trainer.quizzes.session import RoundPlan, as_int
@@ -599,13 +600,22 @@ class QuizScreen(SafeScreen[RoundSummary | None]):
             return
         self.post_message(OpenReference(target))
 
-    def _tell_if_unsaved(self, problem: str | None) -> None:
-        """A failed write keeps the answer (it waits in a journal); the learner is told."""
-        if problem:
+    def _tell_if_unsaved(self, problem: Unsaved | None) -> None:
+        """A failed write keeps the answer in a journal beside the progress file, or,
+        when even that cannot take it, only while the app runs; the learner is told which."""
+        if problem is None:
+            return
+        if problem.kept:
             self._note(Content.assemble(
                 ("Not saved yet: ", "bold $warning"),
                 (f"your answer is kept and will be saved as soon as the progress file can "
                  f"be written again ({problem}).", "$warning")))
+            return
+        self._note(Content.assemble(
+            ("Answer NOT saved: ", "bold $error"),
+            (f"it could not be saved anywhere ({problem}). It is held only while "
+             "mj-trainer runs and is saved as soon as there is room: quitting before then "
+             "loses it.", "$error")))
 
     def _note(self, text: Content | None) -> None:
         """A line of news between the prompt and the answer, in place of a notification:
@@ -614,6 +624,12 @@ class QuizScreen(SafeScreen[RoundSummary | None]):
         note = self.query_one("#quiz-note", Static)
         note.update(text or "")
         note.display = text is not None
+
+    def _tell_end_error(self, rnd: Round) -> None:
+        if rnd.end_error is not None:
+            self.notify(f"The end of this round could not be written: {rnd.end_error}. "
+                        "The answers you gave are not affected.",
+                        title="Round not closed", severity="warning", timeout=8)
 
     def action_share(self) -> None:
         """Copy the hand on screen (question or feedback) as a share line."""
@@ -634,7 +650,7 @@ class QuizScreen(SafeScreen[RoundSummary | None]):
             self.dismiss(None)
             return
         summary = rnd.finish()
-        self._tell_if_unsaved(rnd.save_problem)
+        self._tell_end_error(rnd)
         self.dismiss(summary if summary.asked else None)
 
     def action_leave(self) -> None:
@@ -644,6 +660,7 @@ class QuizScreen(SafeScreen[RoundSummary | None]):
             return
         if self.round.position == 0:
             self.round.finish()
+            self._tell_end_error(self.round)
             self.dismiss(None)
             return
         from mj_trainer.tui.screens.notice import ConfirmScreen
