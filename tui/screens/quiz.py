@@ -626,10 +626,16 @@ class QuizScreen(SafeScreen[RoundSummary | None]):
         note.display = text is not None
 
     def _tell_end_error(self, rnd: Round) -> None:
-        if rnd.end_error is not None:
-            self.notify(f"The end of this round could not be written: {rnd.end_error}. "
-                        "The answers you gave are not affected.",
-                        title="Round not closed", severity="warning", timeout=8)
+        """The round's end (or, unanswered, its removal) refused by the progress file."""
+        if rnd.end_error is None:
+            return
+        if rnd.grades:
+            text = (f"The end of this round could not be saved: {rnd.end_error}. The "
+                    "answers you gave are kept.")
+        else:
+            text = (f"This round could not be removed from your history: "
+                    f"{rnd.end_error}. It shows there with no answers.")
+        self.notify(text, title="Round not closed", severity="warning", timeout=10)
 
     def action_share(self) -> None:
         """Copy the hand on screen (question or feedback) as a share line."""
