@@ -25,6 +25,7 @@ if TYPE_CHECKING:
 
 EXIT_INPUT = 2
 TEXT_BLOCK = 1000  # hands written at once; memory stays flat for any --count
+MAX_COUNT = 1_000_000_000  # about a day of generating: more is surely a slip
 
 
 def add_generate_parser(sub: Any) -> None:
@@ -53,7 +54,8 @@ def add_generate_parser(sub: Any) -> None:
         "--ruleset", metavar="R", default=DEFAULT,
         help=f"ruleset name or .toml path (default {DEFAULT})",
     )
-    gen.add_argument("--count", metavar="N", default="1", help="how many hands (default 1)")
+    gen.add_argument("--count", metavar="N", default="1",
+                     help=f"how many hands (default 1, at most {MAX_COUNT:,})")
     gen.add_argument("--seed", metavar="S", help="the same seed gives the same hands")
     gen.add_argument("--min-total", metavar="N", help="smallest total a hand may have")
     gen.add_argument("--max-total", metavar="N", help="largest total a hand may have")
@@ -72,7 +74,8 @@ class _Bad(Exception):
     """A request problem, already worded for the user."""
 
 
-def _whole(value: str | None, option: str, *, least: int | None = None) -> int | None:
+def _whole(value: str | None, option: str, *, least: int | None = None,
+           most: int | None = None, unit: str = "") -> int | None:
     if value is None:
         return None
     try:
@@ -81,6 +84,8 @@ def _whole(value: str | None, option: str, *, least: int | None = None) -> int |
         raise _Bad(f"{option}: expected a whole number, got {value!r}") from None
     if least is not None and number < least:
         raise _Bad(f"{option}: must be at least {least}, got {number}")
+    if most is not None and number > most:
+        raise _Bad(f"{option}: at most {most}{unit}, got {number}")
     return number
 
 
@@ -100,7 +105,7 @@ def run_generate(args: argparse.Namespace) -> int:
     from mj_trainer.engine.ruleset import RulesetError
 
     try:
-        count = _whole(args.count, "--count", least=1)
+        count = _whole(args.count, "--count", least=1, most=MAX_COUNT, unit=" hands")
         min_total = _whole(args.min_total, "--min-total")
         max_total = _whole(args.max_total, "--max-total")
         stream = iter_generated(

@@ -9,6 +9,7 @@ so scripts start fast and work without a terminal.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import os
 import sys
 from collections.abc import Sequence
@@ -72,20 +73,48 @@ def _parser() -> argparse.ArgumentParser:
     return parser
 
 
+EXIT_OUTPUT = 1  # the output could not be written (a full disk, /dev/full, an I/O error)
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Entry point of the console script.
 
     A reader that stops early (`mj-trainer score --json | head`) closes the pipe under
     us; that is not an error, so every subcommand ends quietly here with the status it
-    would have had, and Python's own flush at exit is pointed at /dev/null.
+    would have had, and Python's own flush at exit is pointed at /dev/null. An output
+    that cannot be written (a full disk, /dev/full) is one line on stderr and status 1,
+    never a traceback.
     """
     try:
         code = _run(argv)
         sys.stdout.flush()
     except BrokenPipeError:
-        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        _quiet_stdout()
         return EXIT_OK
+    except OSError as err:
+        _quiet_stdout()
+        print(f"mj-trainer: {_os_problem(err)}", file=sys.stderr)
+        return EXIT_OUTPUT
     return code
+
+
+def _os_problem(err: OSError) -> str:
+    """What went wrong, in one line: a file that failed by its name, else the output."""
+    import errno
+
+    why = err.strerror or str(err)
+    if err.filename:
+        return f"{err.filename}: {why}"
+    if err.errno in (errno.ENOSPC, errno.EFBIG, errno.EIO, errno.EROFS, errno.EBADF,
+                     getattr(errno, "EDQUOT", errno.ENOSPC)):
+        return f"cannot write the output (standard output): {why}"
+    return why
+
+
+def _quiet_stdout() -> None:
+    """Point stdout at /dev/null, so the interpreter's last flush does not fail again."""
+    with contextlib.suppress(OSError, ValueError):  # ValueError: no stdout at all
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
 
 
 def _run(argv: Sequence[str] | None) -> int:

@@ -13,6 +13,7 @@ never through a traceback.
 from __future__ import annotations
 
 import re
+import stat
 import tomllib
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, replace
@@ -29,6 +30,7 @@ BUILTIN_DIR: Final = Path(__file__).resolve().parent / "sets"
 SET_ID: Final = re.compile(r"[a-z0-9]+(?:-[a-z0-9]+)*")
 HAND_ID: Final = re.compile(r"[A-Za-z0-9][A-Za-z0-9_.-]*")
 MAX_ID_LENGTH: Final = 64
+MAX_SET_FILE: Final = 8 << 20  # bytes; some 80,000 hands, far more than any set needs
 DEFAULT_ORDER: Final = 1000
 SET_KEYS: Final = ("id", "name", "description", "order", "ruleset")
 HAND_KEYS: Final = ("id", "title", "hand", "note", "focus")
@@ -503,7 +505,11 @@ def parse_set(
 def _read(path: Path) -> str:
     name = path.name or str(path)
     try:
-        data = path.read_bytes()
+        with path.open("rb") as fh:  # never more than the limit, whatever it turned into
+            data = fh.read(MAX_SET_FILE + 1)
+        if len(data) > MAX_SET_FILE:
+            raise SetError([SetProblem(name, f"too large for a set file (over "
+                                             f"{MAX_SET_FILE} bytes)")])
     except FileNotFoundError:
         raise SetError([SetProblem(name, f"no such file: {path}")]) from None
     except IsADirectoryError:
@@ -526,18 +532,26 @@ def _load_cached(path: Path, _mtime: int, _size: int, builtin: bool) -> HandSet:
 def load_set_file(path: str | Path, *, builtin: bool = False) -> HandSet:
     """Load and check a set file; raises SetError (never anything else for bad input).
 
+    Only a regular file of at most `MAX_SET_FILE` bytes is read: a device such as
+    /dev/zero would never end, a pipe would wait for a writer.
     Results are cached until the file changes, so loading again is free.
     """
     p = Path(path)
+    name = p.name or str(p)
     try:
         resolved = p.resolve()
         st = resolved.stat()
     except FileNotFoundError:
-        raise SetError([SetProblem(p.name or str(p), f"no such file: {p}")]) from None
+        raise SetError([SetProblem(name, f"no such file: {p}")]) from None
     except (OSError, RuntimeError) as err:
-        raise SetError([SetProblem(p.name or str(p), f"cannot read: {err}")]) from None
-    if resolved.is_dir():
-        raise SetError([SetProblem(p.name or str(p), f"{p} is a directory, not a set file")])
+        raise SetError([SetProblem(name, f"cannot read: {err}")]) from None
+    if stat.S_ISDIR(st.st_mode):
+        raise SetError([SetProblem(name, f"{p} is a directory, not a set file")])
+    if not stat.S_ISREG(st.st_mode):
+        raise SetError([SetProblem(name, f"{p} is not a regular file (a pipe or a device?)")])
+    if st.st_size > MAX_SET_FILE:
+        raise SetError([SetProblem(name, f"too large for a set file ({st.st_size} bytes; "
+                                         f"at most {MAX_SET_FILE})")])
     return _load_cached(resolved, st.st_mtime_ns, st.st_size, builtin)
 
 
