@@ -88,9 +88,10 @@ def reading_store(data_dir: str | None, reviewer: Any = None) -> Iterator[Any]:
 
     if database_path(data_dir).exists():
         with ProgressStore.open(data_dir, reviewer=reviewer) as store:
-            for notice in store.notices:  # answers of an earlier session recovered
-                print(f"mj-trainer: {notice}", file=sys.stderr)
-            store.notices.clear()
+            # What the store has to say (answers recovered, rows left out), as it says it.
+            store.on_notice = lambda text: print(f"mj-trainer: {text}", file=sys.stderr)
+            for notice in store.notices:
+                store.on_notice(notice)
             yield store
         return
     import tempfile

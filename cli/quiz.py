@@ -20,7 +20,7 @@ import sys
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from datetime import UTC, datetime
-from typing import IO, Any
+from typing import IO, Any, Final
 
 from mj_trainer.cli.options import EXIT_OK, LEVELS, add_app_options, fail
 
@@ -139,16 +139,31 @@ class RandomRequest:
     target: str | None = None
 
 
+# The range of --clock: review schedules a card up to 100 years ahead (FSRS's longest
+# interval, 36,500 days), which must stay before the year 10000; local days and
+# streaks need a time the system's clock functions take, from 1970 on.
+CLOCK_FROM: Final = datetime(1970, 1, 1, tzinfo=UTC)
+CLOCK_TO: Final = datetime(9899, 12, 31, 23, 59, 59, tzinfo=UTC)
+
+
 def parse_clock(text: str) -> datetime:
-    """--clock: an ISO-8601 moment; one without a zone is taken as UTC."""
+    """--clock: an ISO-8601 moment from 1970 to 9899; one without a zone is UTC."""
+    moment: datetime | None
     try:
         moment = datetime.fromisoformat(text.strip())
+        if moment.tzinfo is None:
+            moment = moment.replace(tzinfo=UTC)
+        moment = moment.astimezone(UTC)
     except ValueError:
         raise ValueError(f"--clock: not an ISO-8601 date and time: {text!r} "
                          "(e.g. 2026-01-31T09:00:00Z)") from None
-    if moment.tzinfo is None:
-        moment = moment.replace(tzinfo=UTC)
-    return moment.astimezone(UTC)
+    except OverflowError:  # a zone that moves it past the year 1 or 9999
+        moment = None
+    if moment is None or not CLOCK_FROM <= moment <= CLOCK_TO:
+        raise ValueError(f"--clock: {text.strip()} is out of range: give a time from "
+                         f"{CLOCK_FROM:%Y-%m-%d} to {CLOCK_TO:%Y-%m-%d} (review schedules "
+                         "up to 100 years ahead)")
+    return moment
 
 
 def _fixed(moment: datetime) -> Callable[[], datetime]:
@@ -320,6 +335,7 @@ def run_quiz_jsonl(args: argparse.Namespace, *, stdin: IO[bytes] | None = None,
             reviewer=Reviewer.with_retention(opts.settings.desired_retention))
     except StoreError as err:
         return _fatal(write, f"Your progress file cannot be used: {err}")
+    _tell_notices(store)
     try:
         try:
             pr = protocol_round(args, store)
@@ -329,8 +345,6 @@ def run_quiz_jsonl(args: argparse.Namespace, *, stdin: IO[bytes] | None = None,
             return fail(err.lines)
         except StoreError as err:
             return _fatal(write, f"This round could not be started: {err}")
-        finally:
-            _tell_notices(store)
         return _speak(pr, stdin, stdout, store)
     finally:
         store.close()
@@ -345,9 +359,11 @@ def _fatal(write: Callable[[dict[str, Any]], None], message: str) -> int:
 
 
 def _tell_notices(store: Any) -> None:
-    """What the store has to say (answers recovered or set aside), on stderr."""
+    """What the store has to say (answers recovered or set aside, rows left out), on
+    stderr, now and as it comes."""
+    store.on_notice = lambda text: print(f"mj-trainer: {text}", file=sys.stderr)
     for notice in store.notices:
-        print(f"mj-trainer: {notice}", file=sys.stderr)
+        store.on_notice(notice)
     store.notices.clear()
 
 
@@ -417,7 +433,6 @@ class _Speaker:
             else:
                 print("mj-trainer: the answers first reported unsaved were saved later",
                       file=sys.stderr)
-        _tell_notices(self.store)
         return EXIT_STORE if self.unsaved or self.failed else EXIT_OK
 
 

@@ -260,8 +260,11 @@ def run_export(path: str, fmt: str | None = None,
         path = str(target)
     try:
         with ProgressStore.open(data_dir) as store:
-            for notice in store.notices:  # answers of an earlier session recovered
-                print(f"mj-trainer export: {notice}", file=sys.stderr)
+            # What the store has to say (answers recovered, rows left out), as it says it.
+            store.on_notice = lambda text: print(f"mj-trainer export: {text}",
+                                                 file=sys.stderr)
+            for notice in store.notices:
+                store.on_notice(notice)
             kind = export_history(store, path, fmt, force=force)
             count = len(store.answers())
     except (StoreError, ValueError, OSError) as err:

@@ -54,12 +54,12 @@ import json
 import os
 import sqlite3
 import threading
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import contextmanager, suppress
 from dataclasses import replace
 from datetime import date, datetime, timedelta
 from pathlib import Path
-from typing import Any, Final
+from typing import Any, Final, TypeVar
 
 from mj_trainer.quizzes.pending import PendingAnswer, PendingJournal, RoundInfo
 from mj_trainer.quizzes.recorder import Unsaved
@@ -149,6 +149,9 @@ class ProgressStore:
         # What the learner should hear about (answers recovered or set aside); the app
         # shows these, the commands print them on stderr.
         self.notices: list[str] = []
+        # Where notices go once someone listens (the app), instead of `notices`.
+        self.on_notice: Callable[[str], None] | None = None
+        self._told: set[str] = set()
         self.unkept_problem = ""  # why the answers held only in memory are there
 
     # ---- opening
@@ -380,7 +383,7 @@ class ProgressStore:
                 break
             except (sqlite3.DatabaseError, ValueError, TypeError, OverflowError) as err:
                 aside.append(item)
-                self.notices.append(
+                self._notice(
                     f"An answer given {_when(item)} could not be saved ({err}); it was set "
                     f"aside in {self.journal.aside}.")
             else:
@@ -394,9 +397,32 @@ class ProgressStore:
         if self.journal.damaged:
             n = self.journal.damaged
             self.journal.damaged = 0
-            self.notices.append(
+            self._notice(
                 f"{n} damaged line{'s' if n != 1 else ''} of the journal of unsaved answers "
                 f"({self.journal.path}) could not be read; set aside in {self.journal.aside}.")
+
+    def _notice(self, text: str) -> None:
+        """Tell the learner once: through `on_notice`, else kept in `notices`."""
+        if text in self._told:
+            return
+        self._told.add(text)
+        if self.on_notice is not None:
+            self.on_notice(text)
+        else:
+            self.notices.append(text)
+
+    def _readable(self, table: str, rows: Iterable[Sequence[Any]],
+                  make: Callable[[Sequence[Any]], _T]) -> list[_T]:
+        """`make` of each row; a row that cannot be read (a time that is not one, JSON
+        that is not JSON: a file damaged by hand or by a disk) is told and left out."""
+        out: list[_T] = []
+        for row in rows:
+            try:
+                out.append(make(row))
+            except _UNREADABLE as err:
+                why = str(err) if isinstance(err, _BadColumn) else f"it cannot be read ({err})"
+                self._notice(f"{self.path}: {table} row {row[0]!r}: {why}; it is left out")
+        return out
 
     def _write_pending(self, item: PendingAnswer) -> None:
         """Write one waiting answer into its round (recreated if need be), unless the
@@ -426,7 +452,7 @@ class ProgressStore:
             "answers saved after a fault", item.record.ruleset, item.record.kind, 0)
         round_id = _insert_round(conn, info, item.round_id if same_id else None)
         self._moved[item.round_id] = round_id
-        self.notices.append(
+        self._notice(
             f"An answer given {_when(item)} belonged to a round that is no longer in "
             f"{self.path.name}; it was saved in that round, recreated.")
         return round_id
@@ -451,7 +477,10 @@ class ProgressStore:
             row = conn.execute(_ROUND_SELECT + " WHERE id = ?", (round_id,)).fetchone()
             if row is None:
                 raise KeyError(f"no round {round_id}")
-            record = _round(row)
+            try:
+                record = _round(row)
+            except _UNREADABLE as err:
+                raise StoreError(self.path, f"rounds row {round_id}: {err}") from None
             if set_name is not None:
                 conn.execute("UPDATE set_progress SET rounds = rounds + 1, updated_at = ? "
                              "WHERE set_name = ?", (at, set_name))
@@ -472,11 +501,12 @@ class ProgressStore:
         sql = _ROUND_SELECT + " ORDER BY started_at DESC, id DESC"
         if limit is not None:
             sql += f" LIMIT {int(limit)}"
-        return [_round(r) for r in self._query(sql)]
+        return self._readable("rounds", self._query(sql), _round)
 
     def round(self, round_id: int) -> RoundRecord | None:
-        rows = self._query(_ROUND_SELECT + " WHERE id = ?", (round_id,))
-        return _round(rows[0]) if rows else None
+        rows = self._readable("rounds", self._query(_ROUND_SELECT + " WHERE id = ?",
+                                                    (round_id,)), _round)
+        return rows[0] if rows else None
 
     def answers(self, round_id: int | None = None) -> list[AnswerRecord]:
         """Answers in the order given (of one round, or all)."""
@@ -494,18 +524,22 @@ class ProgressStore:
             items.setdefault(answer_id, {})[item] = bool(ok)
             if outcome:
                 outcomes.setdefault(answer_id, {})[item] = str(outcome)
-        out = []
-        for (aid, rid, seq, at, hand_id, hand, ruleset, kind, target, answer, expected,
-             credit, correct, seconds, mistakes) in rows:
-            out.append(AnswerRecord(
+
+        def record(row: Sequence[Any]) -> AnswerRecord:
+            (aid, rid, seq, at, hand_id, hand, ruleset, kind, target, answer, expected,
+             credit, correct, seconds, mistakes) = row
+            return AnswerRecord(
                 seq=seq, hand_id=hand_id, hand=hand, ruleset=ruleset, kind=kind,
-                target=target, answer=None if answer is None else json.loads(answer),
-                expected=json.loads(expected), credit=credit, correct=bool(correct),
-                seconds=seconds, mistakes=json.loads(mistakes), items=items.get(aid, {}),
-                answered_at=parse_stamp(at), round_id=rid, id=aid,
+                target=target,
+                answer=None if answer is None else _col("answer", json.loads, answer),
+                expected=_col("expected", json.loads, expected), credit=credit,
+                correct=bool(correct), seconds=seconds,
+                mistakes=_col("mistakes", json.loads, mistakes), items=items.get(aid, {}),
+                answered_at=_col("answered_at", parse_stamp, at), round_id=rid, id=aid,
                 outcomes=outcomes.get(aid, {}),
-            ))
-        return out
+            )
+
+        return self._readable("answers", rows, record)
 
     # ---- statistics
 
@@ -521,9 +555,9 @@ class ProgressStore:
             args = (f"{kind}:%",)
         rows = self._query(sql + " ORDER BY item", args)
         outcomes = self._outcome_counts(args[0] if args else "%")
-        found = [ItemStats(r[0], r[1], r[2], r[3], r[4], parse_stamp(r[5]),
-                           parse_stamp(r[6]), bool(r[7]), outcomes.get(r[0], {}))
-                 for r in rows]
+        found = self._readable("item_stats", rows, lambda r: ItemStats(
+            r[0], r[1], r[2], r[3], r[4], _col("first_seen", parse_stamp, r[5]),
+            _col("last_seen", parse_stamp, r[6]), bool(r[7]), outcomes.get(r[0], {})))
         if ruleset is not None:
             found = [s for s in found if s.ruleset == ruleset]
         return found
@@ -552,8 +586,9 @@ class ProgressStore:
 
     def day_streak(self, today: date | None = None) -> DayStreak:
         """Days practised in a row (ending today, or yesterday if not yet today)."""
-        days = sorted({date.fromisoformat(r[0]) for r in
-                       self._query("SELECT DISTINCT day FROM answers")})
+        days = sorted(set(self._readable(
+            "answers", self._query("SELECT MIN(id), day FROM answers GROUP BY day"),
+            lambda r: _col("day", date.fromisoformat, r[1]))))
         if not days:
             return DayStreak(0, 0, 0)
         today = today or datetime.now().astimezone().date()
@@ -572,11 +607,13 @@ class ProgressStore:
     # ---- curated sets
 
     def set_progress(self, set_name: str) -> SetProgress | None:
-        rows = self._query(_SET_SELECT + " WHERE set_name = ?", (set_name,))
-        return _set(rows[0]) if rows else None
+        rows = self._readable("set_progress", self._query(
+            _SET_SELECT + " WHERE set_name = ?", (set_name,)), _set)
+        return rows[0] if rows else None
 
     def all_set_progress(self) -> list[SetProgress]:
-        return [_set(r) for r in self._query(_SET_SELECT + " ORDER BY set_name")]
+        return self._readable("set_progress",
+                              self._query(_SET_SELECT + " ORDER BY set_name"), _set)
 
     def save_set_position(self, position: SetPosition, now: datetime | None = None) -> None:
         with self._tx() as conn:
@@ -602,17 +639,20 @@ class ProgressStore:
     # ---- review
 
     def card(self, item: str) -> Card | None:
-        rows = self._query("SELECT card FROM cards WHERE item = ?", (item,))
-        return Card.from_json(rows[0][0]) if rows else None
+        cards = self._readable("cards", self._query(
+            "SELECT item, card FROM cards WHERE item = ?", (item,)),
+            lambda r: _col("card", Card.from_json, r[1]))
+        return cards[0] if cards else None
 
     def review_cards(self) -> list[DueItem]:
         """Every card, soonest due first."""
         rows = self._query("SELECT item, card FROM cards ORDER BY due, item")
-        out = []
-        for item, text in rows:
-            card = Card.from_json(text)
-            out.append(DueItem(item, card.due, State(card.state), card.stability))
-        return out
+
+        def due(row: Sequence[Any]) -> DueItem:
+            card = _col("card", Card.from_json, row[1])
+            return DueItem(row[0], card.due, _col("card", State, card.state), card.stability)
+
+        return self._readable("cards", rows, due)
 
     def due_items(self, now: datetime | None = None, *, limit: int | None = None,
                   kind: str | None = None, ruleset: str | None = None) -> list[DueItem]:
@@ -626,13 +666,14 @@ class ProgressStore:
         return found[:limit] if limit is not None else found
 
     def review_log(self, item: str | None = None) -> list[tuple[str, Rating, datetime]]:
-        sql = "SELECT item, rating, reviewed_at FROM review_log"
+        sql = "SELECT id, item, rating, reviewed_at FROM review_log"
         args: tuple[Any, ...] = ()
         if item is not None:
             sql += " WHERE item = ?"
             args = (item,)
-        return [(r[0], Rating(r[1]), parse_stamp(r[2]))
-                for r in self._query(sql + " ORDER BY id", args)]
+        return self._readable("review_log", self._query(sql + " ORDER BY id", args),
+                              lambda r: (r[1], _col("rating", Rating, r[2]),
+                                         _col("reviewed_at", parse_stamp, r[3])))
 
 
 # --------------------------------------------------------------------------- helpers
@@ -647,17 +688,40 @@ _SET_SELECT: Final = (
 )
 
 
+_T = TypeVar("_T")
+_UNREADABLE: Final = (ValueError, TypeError, KeyError, AttributeError, OverflowError)
+
+
+class _BadColumn(ValueError):
+    """One column of a row that does not hold what it should."""
+
+    def __init__(self, column: str, value: object) -> None:
+        shown = repr(value)
+        if len(shown) > 40:
+            shown = shown[:39] + "…"
+        super().__init__(f"its {column} cannot be read ({shown})")
+
+
+def _col(column: str, read: Callable[[Any], _T], value: Any) -> _T:
+    try:
+        return read(value)
+    except _UNREADABLE:
+        raise _BadColumn(column, value) from None
+
+
 def _round(r: Sequence[Any]) -> RoundRecord:
     return RoundRecord(
-        id=r[0], started_at=parse_stamp(r[1]),
-        finished_at=parse_stamp(r[2]) if r[2] else None, source=r[3], source_name=r[4],
-        ruleset=r[5], kinds=tuple(k for k in r[6].split(",") if k), planned=r[7],
+        id=r[0], started_at=_col("started_at", parse_stamp, r[1]),
+        finished_at=_col("finished_at", parse_stamp, r[2]) if r[2] else None,
+        source=r[3], source_name=r[4], ruleset=r[5],
+        kinds=tuple(k for k in _col("kinds", lambda t: t.split(","), r[6]) if k), planned=r[7],
         answered=r[8], score=r[9], correct=r[10], seconds=r[11],
     )
 
 
 def _set(r: Sequence[Any]) -> SetProgress:
-    return SetProgress(r[0], r[1], r[2], r[3], r[4], r[5], r[6], r[7], parse_stamp(r[8]))
+    return SetProgress(r[0], r[1], r[2], r[3], r[4], r[5], r[6], r[7],
+                       _col("updated_at", parse_stamp, r[8]))
 
 
 def _insert_round(conn: sqlite3.Connection, info: RoundInfo, round_id: int | None = None

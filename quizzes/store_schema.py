@@ -26,11 +26,17 @@ APP_NAME: Final = "mj-trainer"  # written into the meta table; the file checks l
 
 
 def stamp(moment: datetime) -> str:
-    """A sortable UTC text form of a time."""
-    return utc(moment).strftime("%Y-%m-%dT%H:%M:%S.%fZ")
+    """A sortable UTC text form of a time, ``YYYY-MM-DDTHH:MM:SS.ffffffZ``, four digits
+    of year always (strftime wrote the year 1 as ``1``, which does not read back)."""
+    return utc(moment).replace(tzinfo=None).isoformat(timespec="microseconds") + "Z"
 
 
 def parse_stamp(text: str) -> datetime:
+    """A time written by `stamp` (or by an older mj-trainer, whose years before 1000
+    were not padded); ValueError for anything else."""
+    head, dash, rest = text.partition("-")
+    if dash and head.isdigit() and len(head) < 4:
+        text = head.zfill(4) + dash + rest
     return utc(datetime.fromisoformat(text.replace("Z", "+00:00")))
 
 
@@ -237,7 +243,13 @@ SCHEMA_VERSION: Final = len(MIGRATIONS)
 def review_item(conn: sqlite3.Connection, reviewer: Reviewer, item: str, *, rating: Rating,
                  when: datetime, seconds: float | None, answer_id: int | None) -> Card:
     row = conn.execute("SELECT card FROM cards WHERE item = ?", (item,)).fetchone()
-    card = Card.from_json(row[0]) if row else reviewer.new_card(item, when)
+    card = None
+    if row:
+        # A card that cannot be read (damaged by hand or by a disk) starts again rather
+        # than refuse every answer about its item; the review log keeps the history.
+        with contextlib.suppress(ValueError, TypeError, KeyError, AttributeError):
+            card = Card.from_json(row[0])
+    card = card or reviewer.new_card(item, when)
     ms = int(seconds * 1000) if seconds is not None else None
     card, _log = reviewer.review(card, rating, when, ms)
     conn.execute(
@@ -271,16 +283,28 @@ def bump_stats(conn: sqlite3.Connection, item: str, ok: bool, at: str) -> None:
 
 
 def migrate(path: Path, conn: sqlite3.Connection, version: int, reviewer: Reviewer) -> None:
+    """Bring the file from `version` (as read when it was opened) to `SCHEMA_VERSION`.
+
+    Other processes may open the same file at the same moment (three first starts on a
+    fresh folder), so each step reads the version again once it holds the write lock
+    and skips what another process has done meanwhile. A new file is built in one
+    transaction: another process sees it absent or whole, never half made.
+    """
     if version >= SCHEMA_VERSION:
         return
     if version > 0:
         backup(path, conn, version)
-    for target in range(version + 1, SCHEMA_VERSION + 1):
-        step = MIGRATIONS[target - 1]
+    # (first, last) version of each transaction
+    spans = [(1, SCHEMA_VERSION)] if version == 0 else [
+        (target, target) for target in range(version + 1, SCHEMA_VERSION + 1)]
+    for first, last in spans:
         conn.execute("BEGIN IMMEDIATE")
         try:
-            step(conn, reviewer)
-            conn.execute(f"PRAGMA user_version = {target}")
+            done = int(conn.execute("PRAGMA user_version").fetchone()[0])
+            for target in range(max(first, done + 1), last + 1):
+                MIGRATIONS[target - 1](conn, reviewer)
+            if done < last:
+                conn.execute(f"PRAGMA user_version = {last}")
         except BaseException:
             conn.execute("ROLLBACK")
             raise

@@ -256,6 +256,12 @@ class TrainerApp(App[None]):
             self.problems.append(("Answers from an earlier session",
                                   "\n\n".join(self.store.notices)))
             self.store.notices.clear()
+        self.store.on_notice = self._store_notice
+
+    def _store_notice(self, text: str) -> None:
+        """A row of the progress file that cannot be read, left out (any thread)."""
+        self.notify(text, title="Part of your progress cannot be read", severity="warning",
+                    timeout=12, markup=False)
 
     def _load_ruleset(self, name: str, *, report: bool) -> Ruleset:
         try:
