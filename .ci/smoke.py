@@ -4,7 +4,8 @@ CI runs it twice: on the built wheel (so every piece of package data must be in 
 and on an install at the lowest versions the metadata allows (so the declared floors
 are floors that work). Each step uses the dependency that could break it:
 
-1. `score`, as a table (Rich) and as `--json`;
+1. `score`, as a table (Rich), and as `--json` and `--jsonl` from notation and from
+   hand objects (the JSON reader and writer);
 2. `quiz --jsonl`: a round answered badly on one day, then a `--review` round of what
    came due a week later (FSRS: cards saved, read back, retrievability);
 3. the app under Textual's Pilot: a quick round opens and a question is answered
@@ -44,10 +45,18 @@ def run(*args: str, stdin: str = "") -> str:
 def check_score() -> None:
     table = run("score", HAND)
     assert "Total" in table or "total" in table, table
-    result = json.loads(run("score", "--json", HAND))
     # All Chows 5 + Concealed Hand 5 + Self Drawn 5 (c1 rules out All Simples).
-    assert result["total"] == 15, result
-    print("score: table and --json, total 15")
+    assert json.loads(run("score", "--json", HAND))["total"] == 15
+    # Hand objects, as programs send them: one, a list, and one per line (--jsonl).
+    hand = json.dumps({"concealed": ["c1", "c2", "c3", "c4", "c5", "c6", "b2", "b3", "b4",
+                                     "b5", "b6", "b7", "k5", "k5"],
+                       "winning_tile": "k5", "self_drawn": True})
+    assert json.loads(run("score", "--json", stdin=hand))["total"] == 15
+    listed = json.loads(run("score", "--json", stdin=f"[{hand}, {hand}]"))
+    assert [r["total"] for r in listed] == [15, 15], listed
+    lines = run("score", "--jsonl", stdin=f"{hand}\n{hand}\n").splitlines()
+    assert [json.loads(line)["total"] for line in lines] == [15, 15], lines
+    print("score: a table, and --json / --jsonl from notation and hand objects: total 15")
 
 
 def play(data: str, clock: str, *options: str) -> list[dict[str, object]]:
