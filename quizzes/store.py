@@ -454,7 +454,7 @@ class ProgressStore:
         self._moved[item.round_id] = round_id
         self._notice(
             f"An answer given {_when(item)} belonged to a round that is no longer in "
-            f"{self.path.name}; it was saved in that round, recreated.")
+            f"{self.path}; it was saved in that round, recreated.")
         return round_id
 
     def discard_round(self, round_id: int) -> None:
