@@ -163,6 +163,10 @@ def _merged(path: Path, chain: tuple[Path, ...], problems: list[str]) -> dict[st
             out["patterns"] = merged
         elif isinstance(value, dict) and isinstance(parent.get(key), dict):
             out[key] = {**parent[key], **value}
+            citations = parent[key].get("citations") if key == "ruleset" else None
+            if isinstance(citations, dict) and isinstance(value.get("citations"), dict):
+                # Inherited one by one: a file that names one ruling keeps the others.
+                out[key]["citations"] = {**citations, **value["citations"]}
         else:
             out[key] = value
     out["_files"] = {**parent["_files"], path: data}

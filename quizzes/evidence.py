@@ -12,6 +12,7 @@ from mj_trainer.engine.evidence import what_breaks
 from mj_trainer.engine.patterns.registry import CHICKEN_HAND, ILLEGAL_CALL
 from mj_trainer.engine.ruleset import Pattern, Ruleset
 from mj_trainer.engine.scoring import Outcome, Score
+from mj_trainer.quizzes.near_win import why_not_a_win
 from mj_trainer.quizzes.rule_refs import NOT_A_WIN_RULE, rule_refs
 
 
@@ -33,7 +34,11 @@ def evidence(result: Score, outcome: Outcome, pattern: Pattern) -> tuple[str, tu
     if pattern.detector == CHICKEN_HAND:
         return f"{chicken_condition(rules)} ({rule_refs(rules).chicken})", ()
     if pattern.detector == ILLEGAL_CALL:
-        return f"the tiles make no winning hand ({NOT_A_WIN_RULE})", ()
+        reading = why_not_a_win(result)
+        if reading is None:
+            return f"the tiles make no winning hand ({NOT_A_WIN_RULE})", ()
+        words, sets = reading
+        return f"the tiles make no winning hand ({NOT_A_WIN_RULE}); {words}", sets
     found = engine_evidence(result, pattern, outcome)
     return found.phrase, found.sets
 

@@ -30,8 +30,15 @@ from mj_trainer.engine.patterns.registry import CHICKEN_HAND, ILLEGAL_CALL
 from mj_trainer.engine.ruleset import Pattern, Ruleset
 from mj_trainer.engine.scoring import Hit, Outcome, Score, Why, accepted_shapes
 from mj_trainer.quizzes.evidence import chicken_condition, evidence, gap
+from mj_trainer.quizzes.explain_shape import (
+    four_alike_note,
+    group_needs,
+    kept_out,
+    never_in_shape,
+    set_need,
+)
 from mj_trainer.quizzes.explanation import Explanation, ExplanationKind, distinct_refs
-from mj_trainer.quizzes.near_win import near_win_text, nearest_win
+from mj_trainer.quizzes.near_win import why_not_a_win
 from mj_trainer.quizzes.placement import PLACEMENT_RULE, placement_sentence, placement_words, twins
 from mj_trainer.quizzes.rule_refs import (
     BEST_READING,
@@ -40,6 +47,7 @@ from mj_trainer.quizzes.rule_refs import (
     rule_refs,
 )
 from mj_trainer.quizzes.stacking import stacking_rule, stacking_sentence, stacks_on
+from mj_trainer.quizzes.totals import limit_replaced
 from mj_trainer.quizzes.wording import (
     amount_text,
     arrangement_text,
@@ -145,16 +153,21 @@ def limit_group(result: Score, replaced: list[Pattern]) -> Explanation:
     hits = [h for p in replaced if (h := _hit_in(result.best, p.id)) is not None]
     names = listed([h.pattern.name + (f" x{h.count}" if h.count > 1 else "") for h in hits],
                    limit=len(hits))
-    verb = "is" if len(hits) == 1 else "are"
     if rules.doubling:
-        worth = ""
         added = "adds no points and no doublings" if len(hits) == 1 else \
             "add no points and no doublings"
+        text = (f"{lim.name} ({lim.id}, {lim.value}) is a limit hand, and a limit hand "
+                f"stands alone: {names} {added} ({refs.limit}).")
     else:
-        worth = f" ({sum(h.count * h.pattern.value for h in hits)})"
-        added = f"{verb} not added"
-    text = (f"{lim.name} ({lim.id}, {lim.value}) is a limit hand, and a limit hand stands "
-            f"alone: {names}{worth} {added} ({refs.limit}).")
+        # The one figure the total line gives too: every pattern the limit keeps out.
+        every = limit_replaced(result.best)
+        rest = sum(h.points for h in every)
+        if len(hits) == len(every):
+            whose = f"{names}, {rest} points in all"
+        else:
+            whose = f"the {rest} points of the other patterns, {names} among them"
+        text = (f"{lim.name} ({lim.id}, {lim.value}) is a limit hand, and a limit hand "
+                f"stands alone: it replaces {whose} ({refs.limit}).")
     sets = tuple(dict.fromkeys(s for h in hits for s in evidence(result, result.best,
                                                                  h.pattern)[1]))
     # About the claimed patterns (the first of them names the line), under the limit rule.
@@ -162,23 +175,37 @@ def limit_group(result: Score, replaced: list[Pattern]) -> Explanation:
                        distinct_refs(*(h.pattern.id for h in hits), lim.id, refs.limit), sets)
 
 
+def shape_lines(result: Score, shaped: list[Explanation]) -> list[Explanation]:
+    """The explanations of claims that do not count for the hand's shape: the set
+    patterns the hand cannot have in one line (when there are several), each pattern
+    its ruleset keeps out of the shape on its own line, with its reason."""
+    ids = result.ruleset.by_id()
+    absent = [e for e in shaped if e.pattern_id is not None
+              and _hit_in(result.best, e.pattern_id) is None]
+    kept = [e for e in shaped if e not in absent]
+    if len(absent) > 1:
+        absent = [shape_group(result, [ids[e.pattern_id] for e in absent
+                                       if e.pattern_id is not None])]
+    return [*absent, *kept]
+
+
 def shape_group(result: Score, claimed: list[Pattern]) -> Explanation:
-    """One line for the claimed patterns that never count for the hand's shape (seven
-    pairs, thirteen orphans), instead of one sentence each."""
+    """One line for claimed set patterns that a seven pairs or thirteen orphans hand
+    cannot have, each with the sets it needs, instead of one sentence each."""
     rules = result.ruleset
     a = result.best.arrangement
     assert a is not None
     rule = _shape_rule(rules, a.shape)
     names = listed([f"{p.name} ({p.id})" for p in claimed], limit=len(claimed))
-    text = f"{names} do not count for a {a.shape.label} hand ({rule})"
-    # Patterns about sets are absent from a hand without sets: say why.
-    if all(_hit_in(result.best, p.id) is None for p in claimed):
-        if a.shape is Shape.SEVEN_PAIRS:
-            text += ": they need chows, pungs or kongs, and the hand is made of pairs"
-        elif a.shape is Shape.THIRTEEN_ORPHANS:
-            text += ": they need sets, and the hand is single tiles and one pair"
-    return Explanation(ExplanationKind.SHAPE, text + ".", claimed[0].id, rule,
-                       distinct_refs(*(p.id for p in claimed), rule))
+    has = ("the hand has only pairs" if a.shape is Shape.SEVEN_PAIRS
+           else "the hand is single tiles and one pair")
+    text = (f"{names} do not count for a {a.shape.label} hand ({rule}): "
+            f"{group_needs(claimed)}, and {has}.")
+    note, sets = four_alike_note(a, claimed)
+    if note:
+        text += f" {note[0].upper()}{note[1:]}."
+    return Explanation(ExplanationKind.SHAPE, text, claimed[0].id, rule,
+                       distinct_refs(*(p.id for p in claimed), rule), sets)
 
 
 def _limit_replaces(rules: Ruleset) -> str:
@@ -216,10 +243,13 @@ def _not_counted(result: Score, hit: Hit) -> Explanation:
         return Explanation(ExplanationKind.VOID, text, p.id, p.id, distinct_refs(p.id), sets)
     if hit.why is Why.SHAPE:
         shape = hit.shape or (result.arrangement.shape if result.arrangement else None)
-        label = shape.label if shape else "this"
         rule = _shape_rule(rules, shape)
-        text = f"{name} never counts for a {label} hand ({rule})."
-        return Explanation(ExplanationKind.SHAPE, text, p.id, rule, distinct_refs(p.id, rule), sets)
+        if shape is None:
+            text = f"{name} does not count for this hand under these rules ({rule})."
+        else:
+            text = (f"{name} is in the tiles, but these rules do not count it for a "
+                    f"{shape.label} hand: {kept_out(rules, p, shape)} ({rule}).")
+        return Explanation(ExplanationKind.SHAPE, text, p.id, rule, distinct_refs(p.id, rule))
     return Explanation(ExplanationKind.NOT_PRESENT, f"{name} does not count here.", p.id, p.id,
                        distinct_refs(p.id))
 
@@ -258,16 +288,14 @@ def _absent(result: Score, pattern: Pattern) -> Explanation:
                            distinct_refs(pid, BEST_READING), sets)
     if shape is not None and shape is not Shape.REGULAR and not pattern.applies_to(shape):
         rule = _shape_rule(rules, shape)
-        if shape is Shape.SEVEN_PAIRS:
-            text = (f"{name} needs chows, pungs or kongs, and a seven pairs hand has none, "
-                    f"so it does not apply ({rule}).")
-        elif shape is Shape.THIRTEEN_ORPHANS:
-            text = (f"{name} needs sets, and thirteen orphans is made of single tiles and "
-                    f"one pair, so it does not apply ({rule}).")
+        note, sets = ("", ()) if best.arrangement is None else \
+            four_alike_note(best.arrangement, [pattern])
+        if note:  # the point is the four alike (R5), not the shape in general
+            text = (f"{name} needs {set_need(pattern)}, and this hand is seven pairs: "
+                    f"{note} ({rule}).")
         else:
-            text = (f"{name} needs sets, and this hand is {shape_text(shape)}, so it does "
-                    f"not apply ({rule}).")
-        return Explanation(ExplanationKind.SHAPE, text, pid, rule, distinct_refs(pid, rule))
+            text = f"{name} {never_in_shape(pattern, shape)}, so it does not apply ({rule})."
+        return Explanation(ExplanationKind.SHAPE, text, pid, rule, distinct_refs(pid, rule), sets)
     found = gap(result, pattern)
     if found is not None:
         phrase, sets = found
@@ -279,9 +307,11 @@ def _absent(result: Score, pattern: Pattern) -> Explanation:
     return Explanation(ExplanationKind.NOT_PRESENT, text, pid, pid, distinct_refs(pid))
 
 
-def not_a_win_claims(result: Score, claimed: list[Pattern]) -> Explanation:
+def not_a_win_claims(result: Score, claimed: list[Pattern], *, reading: bool = True
+                     ) -> Explanation:
     """Patterns claimed on a hand that is not a win, in one line: none of them can
-    score, and the nearest reading says what spoils the hand."""
+    score, and the nearest reading says what spoils the hand (unless `reading` is
+    False: another line of the same feedback says it already)."""
     names = [f"{p.name} ({p.id})" for p in claimed]
     if len(names) == 1:
         subject = f"{names[0]} cannot"  # "... cannot score"
@@ -290,10 +320,10 @@ def not_a_win_claims(result: Score, claimed: list[Pattern]) -> Explanation:
     else:
         subject = f"none of {', '.join(names[:-1])} or {names[-1]} can"
     text = f"The hand is not a win, so {subject} score ({NOT_A_WIN_RULE})."
-    near = nearest_win(result)
+    found = why_not_a_win(result) if reading else None
     sets: tuple[str, ...] = ()
-    if near is not None:
-        words, sets = near_win_text(near)
+    if found is not None:
+        words, sets = found
         text += f" {words[0].upper()}{words[1:]}."
     first = claimed[0].id
     return Explanation(ExplanationKind.NOT_PRESENT, text, first, NOT_A_WIN_RULE,
@@ -442,17 +472,17 @@ def win_explanation(result: Score, said_win: bool) -> Explanation:
     elif penalty.value == 0:
         cost = f" ({penalty.name} {penalty.id}), which scores nothing under these rules"
     elif penalty.name.casefold() == "illegal call":
-        cost = f" ({penalty.id}, {penalty.value})"  # its name is already said
+        cost = f" ({penalty.id}), which costs {-penalty.value} points"  # named already
     else:
-        cost = f" ({penalty.name} {penalty.id}, {penalty.value})"
+        cost = f" ({penalty.name} {penalty.id}), which costs {-penalty.value} points"
     lead = "It is not a win" if said_win else "Right, it is not a win"
     text = (f"{lead}: the tiles cannot be split into {_words(winning_shapes(rules))}, so "
             f"declaring it is an Illegal Call{cost} ({NOT_A_WIN_RULE}).")
     refs = distinct_refs(pid, NOT_A_WIN_RULE)
-    near = nearest_win(result)
+    found = why_not_a_win(result)
     pointed: tuple[str, ...] = ()
-    if near is not None:
-        words, pointed = near_win_text(near)
+    if found is not None:
+        words, pointed = found
         text += f" {words[0].upper()}{words[1:]}."
     form = _form_elsewhere(result)
     if form is not None:

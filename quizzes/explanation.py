@@ -3,6 +3,7 @@ about, the sets it points at, and the sentence (a small frozen, JSON-ready recor
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 from dataclasses import dataclass
 from enum import Enum
@@ -69,3 +70,10 @@ def distinct_refs(*ids: str | None) -> tuple[str, ...]:
         if i and i not in out:
             out.append(i)
     return tuple(out)
+
+
+def cites(text: str, ref: str) -> bool:
+    """Does `text` already name `ref` (a ruling or a pattern id) inside parentheses,
+    as in ``... (R7).`` or ``Self Drawn (1.4, 5)``?  Then a tag would say it twice."""
+    token = re.escape(ref)
+    return re.search(rf"\((?:[^()]*[\s,;])?{token}(?:[\s,;][^()]*)?\)", text) is not None

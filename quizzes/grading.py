@@ -286,7 +286,6 @@ def _pattern_explanations(question: Question, marks: tuple[PatternMark, ...],
     replaced: list[Pattern] = []  # claimed, in the hand, but the limit hand stands alone
     spoiled: list[Pattern] = []  # claimed on a hand that is not a win
     shaped: list[Explanation] = []  # claimed, but never for this shape of hand
-    ids = question.ruleset.by_id()
     for m in marks:
         if m.ok:
             continue
@@ -299,15 +298,13 @@ def _pattern_explanations(question: Question, marks: tuple[PatternMark, ...],
         else:
             e = explain.wrong_claim(result, m.pattern, m.claimed)
             (shaped if e.kind is ExplanationKind.SHAPE else out).append(e)
-    if len(shaped) > 1:
-        out.append(explain.shape_group(result, [ids[e.pattern_id] for e in shaped
-                                                if e.pattern_id is not None]))
-    else:
-        out.extend(shaped)
+    out.extend(explain.shape_lines(result, shaped))
     if replaced:
         out.append(explain.limit_group(result, replaced))
     if spoiled:
-        out.append(explain.not_a_win_claims(result, spoiled))
+        # The missed Illegal Call already names the nearest reading: say it once.
+        said = any(e.kind is ExplanationKind.MISSED and e.sets for e in out)
+        out.append(explain.not_a_win_claims(result, spoiled, reading=not said))
     return out
 
 
@@ -517,10 +514,11 @@ def _grade_is_win(question: Question, answer: YesNoAnswer | None,
     note = explain.win_explanation(result, said)
     text = f"{'right' if ok else 'wrong'}: {1 if ok else 0}"
     illegal = result.ruleset.illegal_call
-    # Calling a non-win a win misses the Illegal Call; the other way claims it wrongly.
-    wrong = ItemOutcome.MISSED if not result.winning else ItemOutcome.ABSENT
-    items = (_items_for(question, _yes_no_outcome(ok, answer, wrong), [illegal.id])
-             if illegal is not None else {})
+    # The question trains the Illegal Call rule on the hands that are one: calling such
+    # a hand a win misses it.  On a winning hand no pattern was claimed or missed (a
+    # "not a win" answer names no Illegal Call), so nothing is recorded but the verdict.
+    items = (_items_for(question, _yes_no_outcome(ok, answer), [illegal.id])
+             if illegal is not None and not result.winning else {})
     return _verdict(question, answer, hints, credit=1.0 if ok else 0.0, correct=ok,
                     credit_text=text, outcomes=items,
                     explanations=() if ok else (note,), notes=(note,) if ok else ())

@@ -18,6 +18,7 @@ from typing import Final
 
 from mj_trainer.engine.arrangements import Group, GroupKind
 from mj_trainer.engine.evidence import evidence
+from mj_trainer.engine.patterns.registry import BONUS, CATALOGUE, HandFlag, Trait
 from mj_trainer.engine.ruleset import Pattern
 from mj_trainer.engine.tiles import SUIT_NAMES, Suit, Tile, suit_of
 from mj_trainer.quizzes.explanation import Explanation, ExplanationKind
@@ -140,17 +141,40 @@ def _where(groups: Sequence[Group], tiles: Sequence[Tile], name: str) -> str:
     for place in places:
         if place.rstrip("s") not in name.lower():
             return f"the {place}"
+    if groups and all(g.kind is GroupKind.PAIR for g in groups):
+        return "how the tiles are grouped"  # pairs, not sets (a seven pairs hand)
     return "the sets" if groups else "the tiles"
+
+
+def _beyond_the_tiles(pattern: Pattern) -> str | None:
+    """Where to look for a pattern that no tile shows by its suit: how the hand was won
+    (a circumstance of the win, a self-drawn tile), what was exposed (a concealed hand)
+    or what it waited on.  None: its tiles show it."""
+    entry = CATALOGUE.get(pattern.detector)
+    if entry is None or BONUS in entry.reads:
+        return None  # the scorer's own patterns; the flowers and seasons are tiles
+    if entry.traits & Trait.CONCEALED:
+        return "what was exposed before the win"
+    if entry.traits & Trait.WAITS:
+        return "the tiles the hand waited on"
+    about_the_win = HandFlag.SELF_DRAWN | HandFlag.INCIDENTAL
+    if (entry.reads or entry.needs.has & about_the_win
+            or entry.traits & (Trait.SELF_DRAWN | Trait.CIRCUMSTANCE)):
+        return "how the hand was won"
+    return None
 
 
 def nudge_text(question: Question, hint: Hint) -> str:
     """Where to look for `hint`'s pattern without naming it: the sets (or tiles) that
-    make it, by kind and suit, and its category."""
+    make it, by kind and suit, or how the hand was won; and its category."""
     result = question.result
     pattern = hint.pattern
     category = question.ruleset.categories.get(pattern.category, "")
     named = category and pattern.name.lower() not in category.lower()  # not "Seven Pairs"
     about = f"a pattern of category {pattern.category}" + (f" ({category})" if named else "")
+    place = _beyond_the_tiles(pattern)
+    if place is not None:
+        return f"Look at {place}: {about} counts."
     found = evidence(result, pattern) if result.best.arrangement is not None else None
     if found is None or found.whole_hand or not (found.groups or found.tiles):
         return f"Look at the hand as a whole: {about} counts."

@@ -26,6 +26,7 @@ from mj_trainer.engine.notation import group_text
 from mj_trainer.engine.scoring import Score, accepted_shapes
 from mj_trainer.engine.tiles import Tile
 from mj_trainer.engine.waits import waits
+from mj_trainer.quizzes.far_win import far_reading, far_text
 
 _SHAPE_ORDER = {Shape.REGULAR: 0, Shape.SEVEN_PAIRS: 1, Shape.THIRTEEN_ORPHANS: 2,
                 Shape.SPECIAL: 3}
@@ -146,4 +147,16 @@ def _count_word(n: int) -> str:
     return {5: "five", 6: "six"}.get(n, str(n))
 
 
-__all__ = ["NearWin", "near_win_text", "nearest_win"]
+def why_not_a_win(result: Score) -> tuple[str, tuple[str, ...]] | None:
+    """What keeps a hand from being a win, in words, and the sets and tiles it points
+    at: the odd tile of a near miss, or for a hand further away its nearest reading and
+    what is left over (`far_win`).  None for a win."""
+    if result.winning:
+        return None
+    near = nearest_win(result)
+    if near is not None:
+        return near_win_text(near)
+    return far_text(far_reading(result.hand))
+
+
+__all__ = ["NearWin", "near_win_text", "nearest_win", "why_not_a_win"]

@@ -3,7 +3,7 @@ and doublings of the doubling scheme."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import replace
 
 from mj_trainer.engine.ruleset import Ruleset
@@ -79,10 +79,13 @@ def total_explanation(result: Score, given: int | None, *, points: int | None = 
         text = f"{said}; the total is {total}, from {only.name} ({only.id}) alone."
     else:
         text = f"{said}; the total is {total}: {breakdown} = {total}."
-    hints = _total_hints(best, given, claimed)
+    hints = _total_hints(result, given, claimed)
     if hints:
         text += " " + hints
-    return Explanation(ExplanationKind.WRONG_TOTAL, text, None, refs.total, (refs.total,))
+    # The ruling on how patterns combine is the point only when a family (series,
+    # group) kept one of its patterns out of the sum.
+    rule = refs.total if any(h.why is Why.OUTRANKED for h in best.not_counted) else None
+    return Explanation(ExplanationKind.WRONG_TOTAL, text, None, rule, distinct_refs(rule))
 
 
 def _limit_total(result: Score, said: str, given: int | None) -> Explanation:
@@ -92,7 +95,7 @@ def _limit_total(result: Score, said: str, given: int | None) -> Explanation:
     lim = best.limit
     assert lim is not None
     total = result.total
-    skipped = [h for h in best.not_counted if h.why is Why.LIMIT]
+    skipped = limit_replaced(best)
     if not rules.doubling:
         rest = sum(h.points for h in skipped)
         instead = (f": the other patterns, {points_breakdown(skipped)} = {rest}, are not "
@@ -115,6 +118,12 @@ def _limit_total(result: Score, said: str, given: int | None) -> Explanation:
                  "computed: its value is the score.")
     return Explanation(ExplanationKind.WRONG_TOTAL, text, lim.id, refs.limit,
                        distinct_refs(refs.limit, lim.id))
+
+
+def limit_replaced(outcome: Outcome) -> list[Hit]:
+    """The patterns a limit hand keeps out of the total: one list, so that every
+    sentence about what the limit replaces speaks of the same sum."""
+    return [h for h in outcome.not_counted if h.why is Why.LIMIT]
 
 
 def _doubling_total(result: Score, said: str, given: int | None, points: int | None,
@@ -150,6 +159,10 @@ def _doubling_hints(best: Outcome, rules: Ruleset, given: int | None, points: in
     if points == p and doubles == d:
         return (f"Your points and doublings are right; the total is "
                 f"{formula(p, d)}{f', capped at {rules.cap}' if best.capped else ''}.")
+    if points is not None or doubles is not None:
+        # The learner's own figures are explained on their own lines; a guess made
+        # against the hand's figures would blame something the answer got right.
+        return ""
     if best.capped:
         return ""
     if d and given == p:
@@ -174,8 +187,7 @@ def _doubling_hints(best: Outcome, rules: Ruleset, given: int | None, points: in
         more_p = p + sum(h.points for h in point_hits(skipped))
         more_d = d + sum(h.doubles for h in double_hits(skipped))
         if given == _capped(rules, more_p, more_d):
-            names = ", ".join(f"{h.pattern.name} ({h.pattern.id})" for h in skipped)
-            return f"It looks as if you also counted {names}, which do not count."
+            return f"It looks as if you also counted {_not_counting(skipped)}."
     return ""
 
 
@@ -191,26 +203,66 @@ def _either(hits: list[Hit], *, points: bool) -> str:
         for h in hits)
 
 
-def _total_hints(best: Outcome, given: int | None,
+def _not_counting(hits: Sequence[Hit]) -> str:
+    """``Two Concealed Pungs (2.2.1), which does not count``: the verb agrees."""
+    names = ", ".join(f"{h.pattern.name} ({h.pattern.id})" for h in hits)
+    return f"{names}, which {'does' if len(hits) == 1 else 'do'} not count"
+
+
+def _total_hints(result: Score, given: int | None,
                  claimed: Mapping[str, int] | None = None) -> str:
-    """A guess at the slip behind a wrong total, when one explains it exactly (a
-    pattern left out only among the `claimed` ones, when they are known)."""
+    """A guess at the slip behind a wrong total, made only when it explains the number
+    given exactly.  With the patterns the learner named (`claimed`), the guess is
+    made from their own sum, wrong claims included; without them (a total-only
+    question), from the hand's own patterns."""
     if given is None or given <= 0:
         return ""
+    if claimed is not None:
+        return _claimed_hint(result, given, claimed)
+    best = result.best
     skipped = best.not_counted
     if skipped and given == best.sum + sum(h.points for h in skipped):
-        names = ", ".join(f"{h.pattern.name} ({h.pattern.id})" for h in skipped)
-        return f"It looks as if you also added {names}, which do not count."
-    if claimed is not None and given == sum(min(claimed.get(h.pattern.id, 0), h.count)
-                                            * h.pattern.value for h in best.counted):
-        return ""  # the total of what was named: the patterns' explanations say the rest
-    for h in best.counted:
-        named = claimed is None or claimed.get(h.pattern.id, 0) > 0
-        if len(best.counted) > 1 and given == best.sum - h.points and named:
-            return f"It looks as if you left out {h.pattern.name} ({h.pattern.id}, {h.points})."
-        if h.count > 1 and given == best.sum - h.points + h.pattern.value:
-            return (f"It looks as if you counted {h.pattern.name} once; it counts "
-                    f"{times_text(h.count)}.")
+        return f"It looks as if you also added {_not_counting(skipped)}."
+    counted = best.counted
+    left_out = [h for h in counted if len(counted) > 1 and given == best.sum - h.points]
+    if 0 < len(left_out) <= _MAX_GUESSES:
+        return f"It looks as if you left out {_either(left_out, points=True)}."
+    once = [h for h in counted if h.count > 1 and given == best.sum - h.points + h.pattern.value]
+    if len(once) == 1:
+        h = once[0]
+        return (f"It looks as if you counted {h.pattern.name} once; it counts "
+                f"{times_text(h.count)}.")
+    return ""
+
+
+def _claimed_hint(result: Score, given: int, claimed: Mapping[str, int]) -> str:
+    """The slip behind a total, read from what the learner named: their total is the
+    sum of their own patterns (the slip is in the patterns, and their explanations say
+    which), or that sum less one of them that counts (a slip in the adding)."""
+    known = result.ruleset.by_id()
+    named = [(known[pid], n) for pid, n in claimed.items() if n > 0 and pid in known]
+    if not named:
+        return ""
+    own = sum(p.value * n for p, n in named)
+    if given == own:
+        parts = " + ".join(f"{n} x {p.value} ({p.name} {p.id})" if n > 1
+                           else f"{p.value} ({p.name} {p.id})" for p, n in named)
+        if len(named) == 1 and named[0][1] == 1:
+            what = f"Your {given} is what the one pattern you named is worth, {parts}"
+        else:
+            what = f"Your {given} adds up the patterns you named, {parts}"
+        return f"{what}: the slip is in the patterns, not in the adding."
+    counts = {h.pattern.id: h.count for h in result.best.counted}
+    left_out = [(p, n) for p, n in named if p.id in counts and given == own - p.value * n]
+    if 0 < len(left_out) <= _MAX_GUESSES:
+        said = " or ".join(f"{p.name} ({p.id}, {p.value * n})" for p, n in left_out)
+        return f"It looks as if you left out {said} when adding up your patterns."
+    once = [p for p, n in named if n > 1 and counts.get(p.id) == n
+            and given == own - p.value * (n - 1)]
+    if len(once) == 1:
+        p = once[0]
+        return (f"It looks as if you added {p.name} once; you named it "
+                f"{times_text(claimed[p.id])}, rightly.")
     return ""
 
 
@@ -239,8 +291,7 @@ def points_explanation(result: Score, given: int | None) -> Explanation:
                     f"{times_text(h.count)}.")
         skipped = point_hits(best.not_counted)
         if not hint and skipped and given == p + sum(h.points for h in skipped):
-            names = ", ".join(f"{h.pattern.name} ({h.pattern.id})" for h in skipped)
-            hint = f"It looks as if you also added {names}, which do not count."
+            hint = f"It looks as if you also added {_not_counting(skipped)}."
         if not hint and given == best.total and best.doubles:
             hint = "That is the total; the points are the sum before any doubling."
     if hint:

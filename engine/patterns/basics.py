@@ -48,10 +48,12 @@ if TYPE_CHECKING:
 
 
 def _concealed(hand: Hand, a: Arrangement | None) -> Shown:
+    # What makes it is an absence (nothing exposed), so it points at no set: a
+    # concealed kong is only allowed, it is not what makes the pattern.
     kongs = tuple(g for g in a.groups if g.declared) if a is not None else ()
     extra = f" (a concealed kong such as {group_text(kongs[0])} is allowed)" if kongs else ""
     how = "by self-draw" if hand.self_drawn else f"on the discarded {winning(hand)}"
-    return Shown(kongs, phrase=f"no set was exposed before winning {how}{extra}")
+    return Shown(phrase=f"nothing was exposed before winning {how}{extra}")
 
 
 def _types(hand: Hand) -> str:

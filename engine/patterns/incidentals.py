@@ -49,8 +49,26 @@ def _circumstance(item: Incidental) -> tuple[Trait, tuple[str, ...]]:
     return traits, (item.value,)
 
 
+# What happened when the hand was won with each circumstance, in a learner's words.
+_WON = {
+    Incidental.FINAL_DRAW: "the winning tile was the last tile of the wall, self-drawn",
+    Incidental.FINAL_DISCARD: "the winning tile was the last discard of the game, thrown by "
+                              "the player who drew the wall's last tile",
+    Incidental.WIN_ON_KONG: "the winning tile was the replacement drawn after declaring a kong",
+    Incidental.KONG_ON_KONG: "the winning tile was the replacement drawn after two kongs "
+                             "declared in a row",
+    Incidental.WIN_ON_BONUS: "the winning tile was the replacement drawn after setting aside "
+                             "a flower or season",
+    Incidental.ROBBING_KONG: "the winning tile was robbed from another player, who was adding "
+                             "it to an exposed pung to make a kong",
+    Incidental.BLESSING_OF_HEAVEN: "East won with the fourteen tiles first dealt",
+    Incidental.BLESSING_OF_EARTH: "the hand, ready from the deal, won on East's very first "
+                                  "discard",
+}
+
+
 def _won_with(item: Incidental) -> str:
-    return f"the hand was won with {item.value.replace('_', ' ')}"
+    return _WON[item]
 
 
 # What each circumstance needs, in a learner's words (for a hand won otherwise).
@@ -157,8 +175,16 @@ def _bonus_shown(which: str) -> Callable[[Hand, Arrangement | None], Shown]:
             chosen = tuple(t for t in hand.bonus if tiles.RANK[t] == own)
         elif which == "improper":
             chosen = tuple(t for t in hand.bonus if tiles.RANK[t] != own)
+        elif which == "loose":  # outside a complete set of four (the early guide)
+            full = {t for kind in (tiles.FLOWERS, tiles.SEASONS)
+                    if frozenset(kind) <= frozenset(hand.bonus) for t in kind}
+            chosen = tuple(t for t in hand.bonus if t not in full)
+        elif which in ("flowers", "seasons"):
+            kind = tiles.FLOWERS if which == "flowers" else tiles.SEASONS
+            chosen = tuple(t for t in hand.bonus if t in kind)
         shown = " ".join(tiles.code(t) for t in chosen)
-        return Shown(tiles=tuple(chosen), phrase=f"the bonus tiles {shown}")
+        noun = "the bonus tile" if len(chosen) == 1 else "the bonus tiles"
+        return Shown(tiles=tuple(chosen), phrase=f"{noun} {shown}")
 
     return proof
 
@@ -228,7 +254,7 @@ def _build_full_set(own: tuple[Tile, ...], other: tuple[Tile, ...]) -> Recipe:
     return build
 
 
-@hand_detector("all_flowers", shows=_ALL_BONUS, traits=_BONUS_TRAITS, reads=(BONUS,),
+@hand_detector("all_flowers", shows=_bonus_shown("flowers"), traits=_BONUS_TRAITS, reads=(BONUS,),
                needs=_HAS_BONUS,
                breaks=_bonus_gap("needs all four flowers", lambda hand, t: t in tiles.FLOWERS),
                template=DeclaredTemplate(
@@ -238,7 +264,7 @@ def all_flowers(f: HandFacts) -> int:
     return int(f.bonus >= frozenset(tiles.FLOWERS))
 
 
-@hand_detector("all_seasons", shows=_ALL_BONUS, traits=_BONUS_TRAITS, reads=(BONUS,),
+@hand_detector("all_seasons", shows=_bonus_shown("seasons"), traits=_BONUS_TRAITS, reads=(BONUS,),
                needs=_HAS_BONUS,
                breaks=_bonus_gap("needs all four seasons", lambda hand, t: t in tiles.SEASONS),
                template=DeclaredTemplate(
@@ -260,9 +286,25 @@ def all_bonus_tiles(f: HandFacts) -> int:
     return int(len(f.bonus) == 8)
 
 
-@hand_detector("bonus_tile_loose", shows=_ALL_BONUS, traits=_PER_TILE, reads=(BONUS,),
+def _loose_gap(hand: Hand, a: Arrangement | None) -> Shown:
+    """Why no bonus tile scores on its own: none at all, or only complete sets of four,
+    which the early guide pays as sets instead (seed 001 13.1)."""
+    if not hand.bonus:
+        return Shown(phrase="needs a flower or a season, and the hand has none")
+    full = [kind for kind in (tiles.FLOWERS, tiles.SEASONS)
+            if frozenset(kind) <= frozenset(hand.bonus)]
+    shown = tuple(t for kind in full for t in kind)
+    sets = " and ".join(" ".join(tiles.code(t) for t in kind) for kind in full)
+    what = ("is a complete set, which scores as a set" if len(full) == 1
+            else "are complete sets, which score as sets")
+    return Shown(tiles=shown, phrase=f"counts only a flower or season outside a complete set "
+                                     f"of four, and {sets} {what} instead")
+
+
+@hand_detector("bonus_tile_loose", shows=_bonus_shown("loose"), traits=_PER_TILE,
+               reads=(BONUS,),
                needs=_HAS_BONUS,
-               breaks=_ANY_BONUS,
+               breaks=_loose_gap,
                template=DeclaredTemplate(_build_bonus_tile, ANY_WIN_SHAPE))
 def bonus_tile_loose(f: HandFacts) -> int:
     """Bonus tiles outside a complete set of four (the early guide pays a set flat)."""

@@ -7,7 +7,7 @@ from itertools import combinations_with_replacement
 from typing import TYPE_CHECKING, Final
 
 from mj_trainer.engine import tiles
-from mj_trainer.engine.arrangements import Group, GroupKind, Shape
+from mj_trainer.engine.arrangements import Arrangement, Group, GroupKind, Shape
 from mj_trainer.engine.hand import Hand
 from mj_trainer.engine.patterns.gaps import (
     first,
@@ -32,20 +32,11 @@ from mj_trainer.engine.patterns.registry import (
     reading_detector,
     whole_hand,
 )
-from mj_trainer.engine.patterns.shows import groups, is_chow, is_pung, said
-from mj_trainer.engine.tiles import Tile
+from mj_trainer.engine.patterns.shows import is_chow, is_pung, said, selected
+from mj_trainer.engine.tiles import Suit, Tile
 
 if TYPE_CHECKING:
     from mj_trainer.engine.generator.builder import Draft
-
-
-def _tailed(g: Group, hand: Hand) -> bool:
-    """A 123 or 789 chow, or a pung of 1s or 9s (the parts of Two-Tailed Terminals)."""
-    if g.kind is GroupKind.PAIR or not tiles.IS_NUMBER[g.tile]:
-        return False
-    if g.kind is GroupKind.CHOW:
-        return tiles.RANK[g.tile] in (1, 7)
-    return tiles.RANK[g.tile] in (1, 9)
 
 
 def _holds(test: tuple[bool, ...]) -> Callable[[Group, Hand], bool]:
@@ -83,6 +74,42 @@ def _mountain_gap(terminals: int) -> Proof:
                               f"{sum(tiles.IS_TERMINAL[t] for t in hand.all_tiles())}"))
 
 
+_SUITS: Final = (Suit.COINS, Suit.BAMBOO, Suit.CHARACTERS)
+
+
+def _ends(a: Arrangement, suit: Suit, rank: int, chows: bool) -> list[Group]:
+    """The chows starting at `rank` (or the pungs and kongs of `rank`) of one suit."""
+    return [g for g in a.groups
+            if (g.kind is GroupKind.CHOW if chows else g.is_pung)
+            and tiles.IS_NUMBER[g.tile] and tiles.SUIT[g.tile] == suit
+            and tiles.RANK[g.tile] == rank]
+
+
+def _couples(low: int, high: int, chows: bool) -> Callable[[Arrangement, Hand], list[Group]]:
+    """The groups that make the couples of a suit (a 123 chow with a 789 chow, a pung of
+    1s with a pung of 9s): each couple that counts, never a set of another suit."""
+
+    def select(a: Arrangement, hand: Hand) -> list[Group]:
+        out: list[Group] = []
+        for suit in _SUITS:
+            lows, highs = _ends(a, suit, low, chows), _ends(a, suit, high, chows)
+            couples = min(len(lows), len(highs))
+            out += [*lows[:couples], *highs[:couples]]
+        return out
+
+    return select
+
+
+def _two_tailed(a: Arrangement, hand: Hand) -> list[Group]:
+    """The 111, 123, 789 and 999 of the suit that makes Two-Tailed Terminals (R21)."""
+    for suit in _SUITS:
+        parts = [_ends(a, suit, 1, False), _ends(a, suit, 1, True), _ends(a, suit, 7, True),
+                 _ends(a, suit, 9, False)]
+        if all(parts):
+            return [found[0] for found in parts]
+    return []
+
+
 # Bits of a suit's rank mask (bit r-1 for rank r): the 1 and the 9, the 1 and the 7.
 _ONE_AND_NINE = 1 | 1 << 8
 _ONE_AND_SEVEN = 1 | 1 << 6
@@ -95,8 +122,7 @@ def _build_two_tailed_terminal_chows(d: Draft) -> None:
         d.chow(tiles.number_tile(suit, 7))
 
 
-@reading_detector("two_tailed_terminal_chows",
-                  shows=groups(lambda g, hand: is_chow(g, hand) and tiles.RANK[g.tile] in (1, 7)),
+@reading_detector("two_tailed_terminal_chows", shows=selected(_couples(1, 7, chows=True)),
                   needs=Needs(chows=2, has=HandFlag.TERMINAL),
                   breaks=_TAIL_CHOWS,
                   template=DeclaredTemplate(_build_two_tailed_terminal_chows))
@@ -113,8 +139,7 @@ def _build_two_tailed_terminal_pungs(d: Draft) -> None:
         d.pung(tiles.number_tile(suit, 9))
 
 
-@reading_detector("two_tailed_terminal_pungs", shows=groups(
-    lambda g, hand: g.is_pung and tiles.IS_NUMBER[g.tile] and tiles.RANK[g.tile] in (1, 9)),
+@reading_detector("two_tailed_terminal_pungs", shows=selected(_couples(1, 9, chows=False)),
                   needs=Needs(pungs=2, has=HandFlag.TERMINAL),
                   breaks=_TAIL_PUNGS,
                   template=DeclaredTemplate(_build_two_tailed_terminal_pungs))
@@ -132,7 +157,7 @@ def _build_two_tailed_terminals(d: Draft) -> None:
     d.pung(tiles.number_tile(suit, 9), fixed=True)
 
 
-@reading_detector("two_tailed_terminals", shows=groups(_tailed),
+@reading_detector("two_tailed_terminals", shows=selected(_two_tailed),
                   needs=Needs(chows=2, pungs=2, has=HandFlag.TERMINAL),
                   breaks=_TAILS,
                   template=DeclaredTemplate(_build_two_tailed_terminals, implies=(

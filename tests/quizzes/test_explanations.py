@@ -197,7 +197,15 @@ def test_wrong_total_shows_the_sum() -> None:
     g = grade(question(H.CHOWS), PatternsAnswer.of({"1.2": 1, "1.3": 1}, 15))
     e = _one(g, K.WRONG_TOTAL)
     assert "5 (All Chows 1.2) + 5 (Concealed Hand 1.3) = 10" in e.text
-    assert e.rule_id == "R10"
+    # No family decided anything, so the line cites no ruling (issue 21).
+    assert e.rule_id is None and e.refs == ()
+
+
+def test_wrong_total_cites_the_family_rule_when_a_family_decided() -> None:
+    # WINDS: Two Concealed Pungs is outranked by Three Concealed Pungs (R10).
+    g = grade(question(H.WINDS, QuestionKind.TOTAL), TotalAnswer(H.WINDS_TOTAL + 5))
+    e = _one(g, K.WRONG_TOTAL)
+    assert e.rule_id == "R10" and e.refs == ("R10",)
 
 
 def test_wrong_total_shows_the_cap() -> None:
@@ -233,7 +241,7 @@ def test_wrong_total_on_an_illegal_call() -> None:
     # 210 + 5: the outranked Two Concealed Pungs added as well.
     (215, "also added Two Concealed Pungs (2.2.1)"),
     # 210 - 40: Mixed One-Suit left out.
-    (170, "left out Mixed One-Suit (6.1.1, 40)"),
+    (170, "left out Mixed One-Suit (6.1.1, 40 points)"),
 ])
 def test_wrong_total_guesses_the_slip(given: int, hint: str) -> None:
     g = grade(question(H.WINDS, QuestionKind.TOTAL), TotalAnswer(given))
@@ -306,7 +314,7 @@ def test_calling_a_non_win_a_win() -> None:
     e = _one(g, K.NOT_A_WIN)
     assert e.rule_id == "R7"
     assert e.pattern_id == "1.7"
-    assert "-40" in e.text
+    assert "an Illegal Call (1.7), which costs 40 points (R7)" in e.text
 
 
 def test_calling_a_win_not_a_win_shows_the_reading() -> None:

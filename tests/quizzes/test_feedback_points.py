@@ -96,9 +96,13 @@ def test_a_limit_hand_gets_one_grouped_line() -> None:
     limits = [e for e in g.explanations if e.kind is K.LIMIT]
     assert len(limits) == 1
     text = limits[0].text
+    # One figure for what the limit replaces, the same 220 as the total line (issue 21).
     assert text == ("Big Four Winds (8.1.5, 400) is a limit hand, and a limit hand stands "
-                    "alone: Concealed Hand, All Pungs, Four Concealed Pungs and Wind Pung x4 "
-                    "(180) are not added (R12).")
+                    "alone: it replaces the 220 points of the other patterns, Concealed Hand, "
+                    "All Pungs, Four Concealed Pungs and Wind Pung x4 among them (R12).")
+    total = next(e for e in g.explanations if e.kind is K.WRONG_TOTAL) if any(
+        e.kind is K.WRONG_TOTAL for e in g.explanations) else None
+    assert total is None  # 400 was right
     assert {"8.1.5", "1.3", "2.1", "2.2.3", "8.1.1", "R12"} <= set(limits[0].refs)
     assert all("stands alone" not in e.text for e in g.explanations if e is not limits[0])
 
@@ -106,7 +110,17 @@ def test_a_limit_hand_gets_one_grouped_line() -> None:
 def test_a_limit_line_for_one_pattern_is_singular() -> None:
     g = _graded(BIG_FOUR, {"8.1.5": 1, "2.1": 1}, 400)
     (e,) = g.explanations
-    assert e.text.endswith("stands alone: All Pungs (30) is not added (R12).")
+    assert e.text.endswith("stands alone: it replaces the 220 points of the other patterns, "
+                           "All Pungs among them (R12).")
+
+
+def test_the_limit_line_and_the_total_line_give_one_figure() -> None:
+    g = _graded(BIG_FOUR, {"8.1.5": 1, "1.3": 1, "2.1": 1, "2.2.3": 1, "6.1.1": 1,
+                           "8.1.1": 4}, 620)
+    limit = next(e for e in g.explanations if e.kind is K.LIMIT)
+    total = next(e for e in g.explanations if e.kind is K.WRONG_TOTAL)
+    assert "Wind Pung x4, 220 points in all (R12)" in limit.text
+    assert "= 220, are not added" in total.text
 
 
 def test_claims_replaced_by_the_limit_are_marked_so_not_wrongly_claimed() -> None:
@@ -173,20 +187,25 @@ def test_orphans_with_a_doubled_tile_and_a_hole() -> None:
             "of dr would complete it.") in e.text
 
 
-def test_not_a_win_far_from_any_win_says_no_nearest_reading() -> None:
+def test_not_a_win_far_from_any_win_names_its_nearest_reading() -> None:
+    # Issue 21: two or more tiles from a win, it still names what the tiles make and
+    # what is left over (it said only "no winning hand (R7)").
     e = _not_a_win("c1 c3 c5 c7 b2 b4 b6 b8 k1 k3 k5 k7 we +dr")
-    assert "nearest" not in e.text
-    assert e.sets == ()
+    assert ("No set is complete: the hand has c1 c3, c5 c7, b2 b4 and b6 b8 unfinished, "
+            "k1 alone where the pair should be and k3, k5, k7, we and dr left over; at least "
+            "five tiles would have to change to make a win") in e.text
+    assert e.sets[:4] == ("c1 c3", "c5 c7", "b2 b4", "b6 b8") and "dr" in e.sets
 
 
 def test_patterns_claimed_on_a_hand_that_is_no_win_share_one_line() -> None:
     g = _graded("c123 c456 b234 k55 b46 +dr", {"1.2": 1, "1.3": 1}, 10)
     lines = [e for e in g.explanations if e.kind is K.NOT_PRESENT]
     assert len(lines) == 1
-    assert lines[0].text.startswith(
-        "The hand is not a win, so neither All Chows (1.2) nor Concealed Hand (1.3) can "
-        "score (R7). The nearest reading")
-    assert "b5 in place of dr" in lines[0].text
+    assert lines[0].text == ("The hand is not a win, so neither All Chows (1.2) nor "
+                             "Concealed Hand (1.3) can score (R7).")
+    # The nearest reading is said once, on the missed Illegal Call's line.
+    said = [e for e in g.explanations if "b5 in place of dr" in e.text]
+    assert [e.pattern_id for e in said] == ["1.7"]
 
 
 # --------------------------------------------------------------------------- placement
@@ -254,7 +273,7 @@ def test_a_phrase_that_says_the_rule_is_not_followed_by_the_rule_again() -> None
     # ("Nothing was exposed before the win...") would say it twice.
     g = _graded("we we we ws ws ws ww ww ww c22 c34 +c5", {"8.1.3": 1}, 120)
     e = _about(g, "1.3")
-    assert e.text == ("You missed Concealed Hand (1.3): it counts, 5 points — no set was "
+    assert e.text == ("You missed Concealed Hand (1.3): it counts, 5 points — nothing was "
                       "exposed before winning on the discarded c5.")
 
 
@@ -271,15 +290,24 @@ def test_claims_that_never_count_for_seven_pairs_share_one_line() -> None:
     g = _graded("c11 c99 b11 b99 k11 k99 we +we", {"9.1.1": 1, "7.2.3": 1, "1.3": 1,
                                                    "2.1": 1, "2.2.1": 1}, 135)
     (e,) = [e for e in g.explanations if e.kind is K.SHAPE]
+    # Each needs pungs, not "chows, pungs or kongs" (issue 21).
     assert e.text == ("All Pungs (2.1) and Two Concealed Pungs (2.2.1) do not count for a "
-                      "seven pairs hand (R5): they need chows, pungs or kongs, and the hand "
-                      "is made of pairs.")
+                      "seven pairs hand (R5): All Pungs needs pungs or kongs and Two Concealed "
+                      "Pungs pungs or kongs, and the hand has only pairs.")
     assert {"2.1", "2.2.1", "R5"} <= set(e.refs)
 
 
-def test_claims_that_never_count_for_thirteen_orphans_share_one_line() -> None:
+def test_claims_the_rules_keep_from_thirteen_orphans_each_say_why() -> None:
     g = _graded("c19 b19 k19 we ws ww wn dr dg dw +c1", {"11.1": 1, "1.3": 1, "1.6": 1}, 160)
-    (e,) = [e for e in g.explanations if e.kind is K.SHAPE]
-    # Both are in the hand but never count for this shape: no "they need sets".
-    assert e.text == ("Concealed Hand (1.3) and All Types (1.6) do not count for a thirteen "
-                      "orphans hand (R16).")
+    concealed, types = [e for e in g.explanations if e.kind is K.SHAPE]
+    # Both are in the tiles; the guide keeps them out (seed 000 11.0, R16), each for
+    # its own reason, never a bare "never".
+    assert concealed.text == (
+        "Concealed Hand (1.3) is in the tiles, but these rules do not count it for a "
+        "thirteen orphans hand: they count it only for four sets and a pair, and a thirteen "
+        "orphans hand, concealed by its very shape, scores Thirteen Orphans (11.1, 160) "
+        "instead (R16).")
+    assert types.text.startswith("All Types (1.6) is in the tiles, but these rules do not "
+                                 "count it for a thirteen orphans hand: thirteen orphans "
+                                 "holds every type by its very shape")
+    assert concealed.rule_id == types.rule_id == "R16"

@@ -130,8 +130,18 @@ def test_items_for_review_cover_patterns_and_families() -> None:
 
 
 def test_is_win_questions_train_the_illegal_call_rule() -> None:
-    g = grade(question(H.CHOWS, QuestionKind.IS_WIN), YesNoAnswer(True))
+    g = grade(question(H.NO_WIN, QuestionKind.IS_WIN), YesNoAnswer(False))
     assert g.items == {"pattern:1.7": True, "family:1.7": True}
+    g = grade(question(H.NO_WIN, QuestionKind.IS_WIN), YesNoAnswer(True))
+    assert g.items == {"pattern:1.7": False, "family:1.7": False}
+
+
+@pytest.mark.parametrize("said_win", [True, False])
+def test_is_win_on_a_win_records_no_illegal_call(said_win: bool) -> None:
+    # Issue 21: "not a win" on a winning hand claims no pattern, so no "Illegal Call
+    # claimed" shows up in the summary; only the verdict is wrong.
+    g = grade(question(H.CHOWS, QuestionKind.IS_WIN), YesNoAnswer(said_win))
+    assert g.items == {} and g.correct is said_win
 
 
 def test_pattern_share_with_nothing_to_claim() -> None:

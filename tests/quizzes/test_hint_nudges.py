@@ -76,9 +76,19 @@ def test_a_nudge_costs_less_than_a_hint_and_still_counts_as_help() -> None:
     ("c123 c123 b789 k789 c5 +c5 f1", "13.1", "the flowers and seasons", "category 13"),
     ("we we we c123 c456 b234 b5 +b5", "8.1.1", "the wind tiles", "category 8"),
     ("c123 c456 b234 b567 k5 +k5", "1.2", "the sets", "category 1"),  # not "the chows"
-    ("c11 c99 b11 b99 k11 k99 we +we", "9.1.1", "the sets", "category 9"),
+    ("c11 c99 b11 b99 k11 k99 we +we", "9.1.1", "how the tiles are grouped", "category 9"),
     ("c123 c123 c789 k789 b5 +b5", "3.1.1", "the coin chows", "category 3"),
-    ("c123 c456 b234 b567 k5 +k5", "1.3", "the hand as a whole", "category 1"),
+    # What makes Concealed Hand is what was not exposed, not any set (issue 21).
+    ("c123 c456 b234 b567 k5 +k5", "1.3", "what was exposed before the win", "category 1"),
+    ("{c2222} c456 b234 b567 k5 +k5", "1.3", "what was exposed before the win", "category 1"),
+    # A circumstance of the win: how the hand was won, never a suit (issue 21: it said
+    # "the coin tiles" for the self-drawn k8).
+    ("c33 k67 [c123] [k789] [dw dw dw] +k8 self", "1.4", "how the hand was won",
+     "category 1"),
+    ("c123 c456 b234 b567 k5 +k5 self final-draw", "12.1.1", "how the hand was won",
+     "category 12"),
+    ("c123 c456 b234 {k5555} c9 +c9 self win-on-kong", "12.2.1",
+     "how the hand was won", "category 12"),
 ])
 def test_a_nudge_points_where_the_pattern_is_without_naming_it(
         notation: str, pattern_id: str, where: str, category: str) -> None:

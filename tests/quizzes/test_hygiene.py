@@ -9,11 +9,12 @@ from pathlib import Path
 from mj_trainer import quizzes
 
 MODULES = [f"mj_trainer.quizzes.{name}" for name in (
-    "atomic_file", "config", "course", "evidence", "examples", "explain", "explanation", "export",
-    "grading", "hints", "mastery", "near_win", "outcomes", "pattern_hands", "pending",
-    "placement", "protocol", "questions", "quiz_hand", "recorder", "records", "review",
-    "round", "rule_refs", "rulings", "session", "sources", "stacking", "stats", "store",
-    "store_files", "store_schema", "totals", "wording")]
+    "atomic_file", "config", "course", "evidence", "examples", "explain", "explain_shape",
+    "explanation", "export", "far_win", "grading", "hints", "mastery", "near_win",
+    "outcomes", "pattern_hands", "pending", "placement", "protocol", "questions",
+    "quiz_hand", "recorder", "records", "review", "round", "rule_refs", "rulings",
+    "session", "sources", "stacking", "stats", "store", "store_files", "store_schema",
+    "totals", "wording")]
 
 
 def test_every_quiz_module_is_listed() -> None:

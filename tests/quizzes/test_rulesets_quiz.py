@@ -21,7 +21,7 @@ import pytest
 
 from mj_trainer.engine.hand import Hand
 from mj_trainer.engine.ruleset import Ruleset, builtin_names, load
-from mj_trainer.engine.scoring import score
+from mj_trainer.engine.scoring import Why, score
 from mj_trainer.quizzes import store_schema as schema_mod
 from mj_trainer.quizzes.explanation import Explanation, ExplanationKind
 from mj_trainer.quizzes.grading import (
@@ -516,6 +516,18 @@ def test_a_house_ruleset_is_explained_with_its_parents_rulings(
     assert rule_refs(load(str(house))).family == family
 
 
+def test_a_house_ruleset_naming_one_ruling_keeps_the_others(tmp_path: Path) -> None:
+    # [ruleset.citations] is inherited key by key: naming pairs_hand keeps the parent's
+    # family, limit and cap rulings (the early guide names pairs_hand = "R30" only).
+    house = tmp_path / "house.toml"
+    house.write_text('[ruleset]\nid = "house"\nextends = "zung-jung"\n\n'
+                     '[ruleset.citations]\npairs_hand = "R5"\n', encoding="utf-8")
+    refs = rule_refs(load(str(house)))
+    assert (refs.pairs_hand, refs.family, refs.limit) == ("R5", "R31", "R31")
+    early = rule_refs(load("mj-score-eval-early"))
+    assert (early.pairs_hand, early.family, early.orphans_hand) == ("R30", "R10", "R16")
+
+
 def _allowed(rules: Ruleset) -> set[str]:
     if rules.id == "classical":
         return {"R1", "R7", "R32"}
@@ -549,8 +561,13 @@ def test_generated_hands_explain_in_the_rulesets_terms(ruleset: str) -> None:
             for answer in (_wrong(q), None):
                 g = grade(q, answer)
                 for e in (*g.explanations, *g.notes):
-                    assert e.text and e.rule_id, e
-                    assert e.rule_id in e.refs or e.rule_id == e.pattern_id, e
+                    assert e.text, e
+                    if e.rule_id is None:  # a plain sum: no family decided anything
+                        assert e.kind is K.WRONG_TOTAL and not e.refs, e
+                        assert all(h.why is not Why.OUTRANKED
+                                   for h in q.result.best.not_counted), e
+                    else:
+                        assert e.rule_id in e.refs or e.rule_id == e.pattern_id, e
                     assert e.pattern_id is None or e.pattern_id in ids
                     rulings = {r for r in e.refs if r.startswith("R")}
                     assert rulings <= _allowed(rules), (ruleset, e.text)
@@ -574,7 +591,7 @@ def test_peking_garden_is_a_win_only_under_the_classical_rules(ruleset: str) -> 
         pid, penalty = ILLEGAL[ruleset]
         assert q.expected() == YesNoAnswer(False)
         e = _one(grade(q, YesNoAnswer(True)), K.NOT_A_WIN)
-        assert e.pattern_id == pid and str(penalty) in e.text
+        assert e.pattern_id == pid and f"which costs {-penalty} points" in e.text
         # The tiles are a classical irregular hand: the note says so.
         assert "Peking Garden" in e.text and "R32" in e.refs
 

@@ -188,7 +188,8 @@ CHILD = textwrap.dedent(
 def test_answers_survive_a_killed_process(tmp_path: Path) -> None:
     env = {**os.environ, "MJ_TRAINER_DATA_DIR": str(tmp_path),
            "PYTHONPATH": str(ROOT) + os.pathsep + os.environ.get("PYTHONPATH", "")}
-    code = CHILD.replace("HAND_TEXT", repr(H.CHOWS))
+    # Hands that are not a win: an "is it a win?" answer on one trains Illegal Call.
+    code = CHILD.replace("HAND_TEXT", repr(H.NO_WIN))
     child = subprocess.Popen([sys.executable, "-c", code], env=env, cwd=ROOT,
                              stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     assert child.stdout is not None

@@ -130,7 +130,7 @@ def test_a_hand_that_is_no_win_says_its_shapes_once() -> None:
                                                       style=TileStyle.TEXT)]
     text = "\n".join(lines)
     assert text.count("four sets and a pair, seven pairs or thirteen orphans") == 1
-    assert "an Illegal Call (1.7, -40) (R7)" in text
+    assert "an Illegal Call (1.7), which costs 40 points (R7)" in text
     assert "6k in place of 5k would make the pair 6k·6k" in text
     assert any(ln.strip() == "No reading makes a winning hand (R7)." for ln in lines)
 
@@ -142,3 +142,16 @@ def test_the_note_about_a_hand_draws_its_tiles() -> None:
     lines = [ln.content.plain for ln in feedback_lines(g, hints=[], width=76,
                                                       style=TileStyle.CJK)]
     assert "About this hand: No pair — 5萬 and 6萬 are not a pair." in lines
+
+
+def test_a_ruling_cited_in_the_sentence_is_not_repeated_as_a_tag() -> None:
+    # Issue 21: "... (R7).  [R7]".  A ruling the sentence names in parentheses gets no
+    # tag; a pattern id keeps its tag (it says which pattern `r` opens).
+    from mj_trainer.tui.widgets.feedback import explanation_line
+    q = question("c123 c456 b234 b567 k5 +k6", QuestionKind.IS_WIN)
+    (e,) = grade(q, YesNoAnswer(True)).explanations
+    assert e.rule_id == "R7" and "(R7)" in e.text
+    assert not explanation_line(e, mistake=True).content.plain.rstrip().endswith("[R7]")
+    g = grade(question("c123 c456 b234 b567 k5 +k5"), PatternsAnswer.of({"1.2": 1}, 10))
+    missed = next(e for e in g.explanations if e.pattern_id == "1.3")
+    assert explanation_line(missed, mistake=True).content.plain.endswith("  [1.3]")

@@ -24,7 +24,7 @@ from textual.widgets.option_list import Option
 from mj_trainer.engine.notation import shape_text
 from mj_trainer.engine.scoring import Hit, Outcome, Score
 from mj_trainer.engine.total_basis import TotalBasis, total_basis
-from mj_trainer.quizzes.explanation import Explanation, ExplanationKind
+from mj_trainer.quizzes.explanation import Explanation, ExplanationKind, cites
 from mj_trainer.quizzes.grading import Grade, MarkStatus, PatternMark
 from mj_trainer.quizzes.hints import Hint
 from mj_trainer.quizzes.outcomes import ItemOutcome, claim_outcome
@@ -318,7 +318,11 @@ def explanation_line(e: Explanation, *, mistake: bool, style: TileStyle = TileSt
     """One explanation, its tiles drawn in the learner's tile style."""
     icon, color = ("• ", "$error") if mistake and e.kind in _MISTAKES else ("• ", "$success")
     target = e.rule_id or e.pattern_id
-    rule = f"  [{target}]" if target else ""
+    # The rule to open is shown as a tag, unless it is a ruling the sentence already
+    # cites in parentheses ("... (R7)." needs no "[R7]" after it).  A pattern id keeps
+    # its tag: it says which of the patterns named `r` opens.
+    said = target is not None and target.startswith("R") and cites(e.text, target)
+    rule = f"  [{target}]" if target and not said else ""
     return Line(Content.assemble((icon, color), _rich(tiles_in_words(e.text, style)),
                                  (rule, "$accent")), target)
 
