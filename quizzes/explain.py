@@ -269,7 +269,8 @@ def _absent(result: Score, pattern: Pattern) -> Explanation:
         return Explanation(ExplanationKind.NOT_PRESENT, text, pid, NOT_A_WIN_RULE,
                            distinct_refs(pid, NOT_A_WIN_RULE))
     if pattern.detector == CHICKEN_HAND:
-        others = ", ".join(f"{h.pattern.name} ({h.pattern.id})" for h in best.counted)
+        counted = [f"{h.pattern.name} ({h.pattern.id})" for h in best.counted]
+        others = listed(counted, limit=len(counted))
         text = (f"{name} counts only when {chicken_condition(rules)} ({refs.chicken}); "
                 f"this hand scores {others}.")
         return Explanation(ExplanationKind.NOT_PRESENT, text, pid, refs.chicken,

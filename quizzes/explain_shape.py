@@ -17,11 +17,12 @@ from mj_trainer.engine import tiles
 from mj_trainer.engine.arrangements import Arrangement, Group, GroupKind, Shape
 from mj_trainer.engine.notation import group_text
 from mj_trainer.engine.patterns.gaps import listed
-from mj_trainer.engine.patterns.registry import CATALOGUE, HandFlag
+from mj_trainer.engine.patterns.registry import CATALOGUE, HandFlag, Trait, has_trait
 from mj_trainer.engine.ruleset import Pattern, Ruleset
 
-# The detectors of the hands whose own value a ruleset gives such a hand.
-_SHAPE_PATTERN = {Shape.SEVEN_PAIRS: "seven_pairs", Shape.THIRTEEN_ORPHANS: "thirteen_orphans"}
+# The trait of the pattern every hand of a shape has: the value the ruleset gives it.
+_SHAPE_TRAIT = {Shape.SEVEN_PAIRS: Trait.SEVEN_PAIRS,
+                Shape.THIRTEEN_ORPHANS: Trait.THIRTEEN_ORPHANS}
 
 
 def set_need(pattern: Pattern) -> str:
@@ -96,24 +97,34 @@ def group_needs(patterns: list[Pattern]) -> str:
     return listed(parts, limit=len(parts))
 
 
+def _own_pattern(rules: Ruleset, shape: Shape) -> Pattern | None:
+    """The ruleset's pattern that every hand of this shape scores (Seven Pairs...)."""
+    trait = _SHAPE_TRAIT.get(shape)
+    if trait is None:
+        return None
+    return next((p for p in rules.patterns if has_trait(p.detector, trait)), None)
+
+
 def kept_out(rules: Ruleset, pattern: Pattern, shape: Shape) -> str:
     """Why `rules` keeps a pattern the tiles show out of a hand of this shape (its
-    `not_for`): completes ``... under these rules: <reason>``."""
-    base = rules.with_detector(_SHAPE_PATTERN.get(shape, ""))
+    `not_for`): completes ``... under these rules: <reason>``.
+
+    Such a pattern is about the whole hand, and a hand of this shape always has it:
+    the shape's own pattern already pays for it (Concealed Hand on seven pairs under
+    Zung Jung, All Types on thirteen orphans); or the ruleset asks for four sets and a
+    pair (All Types on seven pairs under the earlier guide)."""
+    base = _own_pattern(rules, shape)
     own = f"{base.name} ({base.id}, {base.value})" if base is not None else "its own pattern"
-    if pattern.detector == "concealed_hand":
+    if has_trait(pattern.detector, Trait.CONCEALED):
         if shape is Shape.SEVEN_PAIRS:
             return (f"they count it only for four sets and a pair, and {own} already holds "
                     "the concealment of a seven pairs hand")
-        return (f"they count it only for four sets and a pair, and a thirteen orphans "
-                f"hand, concealed by its very shape, scores {own} instead")
-    if pattern.detector == "all_types":
-        if shape is Shape.SEVEN_PAIRS:
-            return ("they ask for the four sets and the eyes to be each of a different "
-                    "type, and a seven pairs hand has no sets")
-        return (f"thirteen orphans holds every type by its very shape, and {own} already "
-                "pays for that shape")
-    if pattern.detector == "mixed_greater_terminals" and shape is Shape.THIRTEEN_ORPHANS:
-        return (f"thirteen orphans is all 1s, 9s and honors by its very shape, and {own} "
-                "already pays for that shape")
+        return (f"they count it only for four sets and a pair, and a {shape.label} hand, "
+                f"concealed by its very shape, scores {own} instead")
+    if shape is Shape.THIRTEEN_ORPHANS:
+        return (f"a thirteen orphans hand has it by its very shape, and {own} already pays "
+                "for that shape")
+    if shape is Shape.SEVEN_PAIRS:
+        return ("they count it only for a hand of four sets and a pair, and a seven pairs "
+                "hand has no sets")
     return f"this ruleset leaves it out for a {shape.label} hand"

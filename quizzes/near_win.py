@@ -129,9 +129,11 @@ def near_win_text(near: NearWin) -> tuple[str, tuple[str, ...]]:
     if shape is Shape.REGULAR:
         if home.kind is GroupKind.PAIR:
             makes = f"would make the pair {group_text(home)}"
+            short = f"{part} alone where the pair should be"
         else:
             makes = f"would make {group_text(home)}"
-        text = (f"the nearest reading is {', '.join(kept)} and {part} unfinished, with "
+            short = f"{part} unfinished"
+        text = (f"the nearest reading is {', '.join(kept)} and {short}, with "
                 f"{spare} left over; {need} in place of {odd} {makes}{also}")
         return text, sets
     text = (f"the nearest reading is {_shape_word(shape)}, with {spare} left over; "

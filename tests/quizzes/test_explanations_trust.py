@@ -162,8 +162,8 @@ def test_early_all_types_on_seven_pairs_gives_the_early_reason() -> None:
                 EARLY)
     e = _about(g, "1.6")
     assert e.kind is K.SHAPE and e.rule_id == "R30"
-    assert ("they ask for the four sets and the eyes to be each of a different type, and a "
-            "seven pairs hand has no sets (R30)") in e.text
+    assert ("they count it only for a hand of four sets and a pair, and a seven pairs hand "
+            "has no sets (R30)") in e.text
     assert "never" not in e.text
 
 
