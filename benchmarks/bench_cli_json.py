@@ -88,10 +88,7 @@ def _summary(label: str, runs: Sequence[Run]) -> list[str]:
 
 
 def _clear_arrangement_caches() -> None:
-    for obj in vars(arr_module).values():
-        clear = getattr(obj, "cache_clear", None)
-        if callable(clear):
-            clear()
+    arr_module.clear_caches()
 
 
 def _one_pass(text: str) -> list[tuple[str, float]]:

@@ -46,10 +46,7 @@ def _stats_row(label: str, samples: Sequence[int], hands: int) -> list[str]:
 
 
 def _clear_arrangement_caches() -> None:
-    for obj in vars(arr_module).values():
-        clear = getattr(obj, "cache_clear", None)
-        if callable(clear):
-            clear()
+    arr_module.clear_caches()
 
 
 def _timed_rounds(fn: Callable[[Hand], object], hands: Sequence[Hand], rounds: int,

@@ -13,6 +13,7 @@ only when the caller asks for them, so other rulesets never see them.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 from enum import Enum, IntEnum
 from functools import cache
@@ -240,6 +241,14 @@ def decompose(counts: list[int] | tuple[int, ...]) -> list[Decomposition]:
     return out
 
 
+def clear_caches() -> None:
+    """Forget every split worked out so far (benchmarks that time a cold start)."""
+    split_suit.cache_clear()
+    _suit_options.cache_clear()
+    for table in _PARTS:
+        table.clear()
+
+
 def count_vector(tile_list: tuple[Tile, ...] | list[Tile]) -> list[int]:
     """The 34-count vector of some playing tiles."""
     counts = [0] * tiles.NUM_KINDS
@@ -273,83 +282,204 @@ _WINNING_EYES: Final = tuple(Group(GroupKind.PAIR, t, True, winning=True)
 _BY_TILE_AND_KIND: Final = itemgetter(1, 0)
 
 
-def regular_arrangements(
-    hand: Hand, *, distinct_waits: bool = False, counts: list[int] | None = None
-) -> list[Arrangement]:
+def regular_arrangements(hand: Hand, *, distinct_waits: bool = False) -> list[Arrangement]:
     """Four sets and eyes, with the winning tile in every group that can hold it.
 
     Without `distinct_waits`, only placements that can change the score are kept:
     on a self-drawn win one placement is enough; on a discard, one that leaves every
     pung concealed plus each pung the tile could have completed (R3).
     """
-    if counts is None:
-        counts = count_vector(hand.concealed)
-    declared = _declared_groups(hand) if hand.melds else []
-    needed = 4 - len(hand.melds)
+    return _regular(hand, _parts(hand.concealed), distinct_waits)
+
+
+# --- four sets and eyes, read part by part ----------------------------------------------
+#
+# The concealed tiles fall in four parts, the three number suits and the honors, and
+# each part splits on its own.  What a part can be read as depends only on what it
+# holds, so it is worked out once per content (`_Part`) and kept; a hand's readings
+# are then the combinations of its parts' splits, joined in tile order.
+
+# Which part a tile is in, and its place value in the part's content key: three bits
+# per rank (per honor), holding how many of that tile the part has.
+_PART_OF: Final = tuple(min(t // 9, 3) for t in range(tiles.NUM_KINDS))
+_DIGIT: Final = tuple(1 << 3 * (t - 9 * _PART_OF[t]) for t in range(tiles.NUM_KINDS))
+_PART_BASE: Final = (0, 9, 18, 27)
+_PART_SIZE: Final = (9, 9, 9, 7)
+# Contents kept per part; past this many (a long batch of odd hands) the table starts
+# again rather than grow without end.
+_PART_LIMIT: Final = 100_000
+
+
+class _Split(NamedTuple):
+    """One way to read a part: its sets in tile order (none holding the winning tile),
+    its pair (-1: none), and its place in the part's list of splits."""
+
+    groups: tuple[Group, ...]
+    eyes: Tile
+    number: int
+    chows: tuple[Tile, ...]
+    pungs: tuple[Tile, ...]
+
+
+# A placement of the winning tile in one split: the split's sets with the group that
+# holds it marked (or unchanged), and whether the eyes hold it instead.
+_Placement = tuple[tuple[Group, ...], bool]
+
+
+class _Part:
+    """What one part's content can be: its splits into sets and at most one pair, and
+    whether it suits seven pairs (every count even) or thirteen orphans."""
+
+    __slots__ = ("even", "orphans", "pair", "placements", "splits")
+
+    def __init__(self, part: int, key: int) -> None:
+        base = _PART_BASE[part]
+        counts = tuple(key >> 3 * r & 7 for r in range(_PART_SIZE[part]))
+        options = _suit_options(base, counts) if part < 3 else _honor_options(counts)
+        self.splits = tuple(
+            _Split(tuple(sorted([_HIDDEN_CHOW[t] for t in chows] + [_HIDDEN_PUNG[t] for t in pungs],
+                                key=_BY_TILE_AND_KIND)), eyes, i, chows, pungs)
+            for i, (chows, pungs, eyes) in enumerate(options))
+        self.pair = int(bool(options) and options[0][2] >= 0)
+        self.even = not any(c % 2 for c in counts)
+        self.orphans = all(
+            (c > 0) == tiles.IS_ORPHAN[base + r] for r, c in enumerate(counts))
+        # Per winning tile and kind of win: each split's placements (`_placements`).
+        self.placements: dict[int, tuple[tuple[_Placement, ...], ...]] = {}
+
+
+def _honor_options(counts: tuple[int, ...]) -> tuple[Decomposition, ...]:
+    """Honors make only pungs and at most one pair."""
+    pungs: list[Tile] = []
+    pair = -1
+    for r, c in enumerate(counts):
+        if c == 3:
+            pungs.append(27 + r)
+        elif c == 2 and pair < 0:
+            pair = 27 + r
+        elif c:
+            return ()
+    return (((), tuple(pungs), pair),)
+
+
+_PARTS: Final[tuple[dict[int, _Part], ...]] = ({}, {}, {}, {})
+
+
+def _part(part: int, key: int) -> _Part:
+    table = _PARTS[part]
+    got = table.get(key)
+    if got is None:
+        if len(table) >= _PART_LIMIT:
+            table.clear()
+        got = table[key] = _Part(part, key)
+    return got
+
+
+def _parts(concealed: tuple[Tile, ...] | list[Tile]) -> list[_Part]:
+    """The four parts of the concealed tiles."""
+    keys = [0, 0, 0, 0]
+    part_of = _PART_OF
+    digit = _DIGIT
+    for t in concealed:
+        keys[part_of[t]] += digit[t]
+    k0, k1, k2, k3 = keys
+    t0, t1, t2, t3 = _PARTS
+    return [t0.get(k0) or _part(0, k0), t1.get(k1) or _part(1, k1),
+            t2.get(k2) or _part(2, k2), t3.get(k3) or _part(3, k3)]
+
+
+def _placements(split: _Split, win: Tile, self_drawn: bool,
+                distinct_waits: bool) -> tuple[_Placement, ...]:
+    """Where the winning tile can sit in one split of its part, in the order the groups
+    are found (chows, then pungs, then the eyes), each distinct group once.
+
+    Without `distinct_waits`, a self-drawn win keeps the first placement; a win on a
+    discard keeps every pung it completes and the first other placement (R3).
+    """
+    homes: list[tuple[GroupKind, Tile]] = []
+    for kind, starts in ((GroupKind.CHOW, split.chows), (GroupKind.PUNG, split.pungs)):
+        for t in starts:
+            holds = t == win or (kind is GroupKind.CHOW and 0 < win - t <= 2)
+            if holds and (kind, t) not in homes:
+                homes.append((kind, t))
+    eyes_home = split.eyes == win
+    out: list[_Placement] = []
+    if self_drawn and not distinct_waits:
+        if homes:
+            return (_placed(split.groups, homes[0], self_drawn),)
+        return ((split.groups, True),)  # the eyes (or, in a hand without the tile, none)
+    other_kept = False
+    for home in homes:
+        if distinct_waits or home[0] is GroupKind.PUNG or not other_kept:
+            out.append(_placed(split.groups, home, self_drawn))
+            other_kept = other_kept or home[0] is not GroupKind.PUNG
+    if eyes_home and (distinct_waits or not other_kept):
+        out.append((split.groups, True))
+    return tuple(out)
+
+
+def _placed(groups: tuple[Group, ...], home: tuple[GroupKind, Tile],
+            self_drawn: bool) -> _Placement:
+    """`groups` with the first group of `home`'s kind and tile holding the winning tile."""
+    kind, tile = home
+    i = next(i for i, g in enumerate(groups) if g[0] is kind and g[1] == tile)
+    # R3: a pung finished by another player's discard is not concealed.
+    won = Group(kind, tile, self_drawn or kind is not GroupKind.PUNG, winning=True)
+    return (*groups[:i], won, *groups[i + 1:]), False
+
+
+def _regular(hand: Hand, parts: list[_Part], distinct_waits: bool) -> list[Arrangement]:
+    melds = hand.melds
+    if len(hand.concealed) != 3 * (4 - len(melds)) + 2:
+        return []
+    p0, p1, p2, p3 = parts
+    s0, s1, s2, s3 = p0.splits, p1.splits, p2.splits, p3.splits
+    if not (s0 and s1 and s2 and s3) or p0.pair + p1.pair + p2.pair + p3.pair != 1:
+        return []
     win = hand.winning_tile
+    at = _PART_OF[win]
     self_drawn = hand.self_drawn
+    holder = parts[at]
+    how = win << 2 | self_drawn << 1 | distinct_waits
+    placements = holder.placements.get(how)
+    if placements is None:
+        placements = holder.placements[how] = tuple(
+            _placements(s, win, self_drawn, distinct_waits) for s in holder.splits)
+    declared = _declared_groups(hand) if melds else None
     out: list[Arrangement] = []
-    for chows, pungs, eyes in decompose(counts):
-        if len(chows) + len(pungs) != needed:
-            continue
-        hidden: list[Group] = [_HIDDEN_CHOW[t] for t in chows]
-        hidden += [_HIDDEN_PUNG[t] for t in pungs]
-        if self_drawn and not distinct_waits:
-            homes = [_first_home(hidden, eyes, win)]
-        else:
-            homes = _homes(hidden, eyes, win)
-            if not distinct_waits:
-                homes = _scoring_homes(homes, hidden, self_drawn)
-        for home in homes:
-            sets = declared + hidden
-            if home >= 0:
-                g = hidden[home]
-                # R3: a pung finished by another player's discard is not concealed.
-                concealed = self_drawn or g.kind is not GroupKind.PUNG
-                sets[len(declared) + home] = Group(g.kind, g.tile, concealed, winning=True)
-            eye_group = _WINNING_EYES[eyes] if home == -1 else _PLAIN_EYES[eyes]
-            sets.sort(key=_BY_TILE_AND_KIND)
-            sets.append(eye_group)
-            out.append(Arrangement(Shape.REGULAR, tuple(sets)))
+    if len(s0) == len(s1) == len(s2) == len(s3) == 1:
+        combos: Iterable[tuple[_Split, ...]] = ((s0[0], s1[0], s2[0], s3[0]),)
+    else:
+        combos = product(s0, s1, s2, s3)
+    for a, b, c, d in combos:
+        eyes = max(a.eyes, b.eyes, c.eyes, d.eyes)  # the one part with the pair; -1 elsewhere
+        pieces = [a.groups, b.groups, c.groups, d.groups]
+        for groups, eyes_hold in placements[(a, b, c, d)[at].number]:
+            pieces[at] = groups
+            eye_group = _WINNING_EYES[eyes] if eyes_hold else _PLAIN_EYES[eyes]
+            sets = pieces[0] + pieces[1] + pieces[2] + pieces[3]
+            if declared is not None:
+                # Declared melds go ahead of equal concealed groups (a stable sort).
+                sets = tuple(sorted(declared + list(sets), key=_BY_TILE_AND_KIND))
+            out.append(_new_arrangement(_REGULAR, (*sets, eye_group)))
     return out
 
 
-def _first_home(hidden: list[Group], eyes: Tile, win: Tile) -> int:
-    """The first of `_homes`: all a self-drawn win needs (every placement scores alike)."""
-    for i, g in enumerate(hidden):
-        t = g.tile
-        if t == win or (g.kind is GroupKind.CHOW and 0 < win - t <= 2):
-            return i
-    return -1
+_new = object.__new__
+# An Arrangement's slots, filled directly: a frozen dataclass's __init__ sets each field
+# through object.__setattr__, a good part of the cost of a reading.
+_SET_SHAPE, _SET_GROUPS = (getattr(Arrangement, name).__set__ for name in ("shape", "groups"))
 
 
-def _homes(hidden: list[Group], eyes: Tile, win: Tile) -> list[int]:
-    """Indexes of the distinct concealed groups holding the winning tile; -1 for the eyes."""
-    homes: list[int] = []
-    shapes: set[tuple[GroupKind, Tile]] = set()
-    for i, g in enumerate(hidden):
-        if (g.kind, g.tile) in shapes:
-            continue
-        if g.tile == win or (g.kind is GroupKind.CHOW and 0 < win - g.tile <= 2):
-            shapes.add((g.kind, g.tile))
-            homes.append(i)
-    if eyes == win:
-        homes.append(-1)
-    return homes
+def _new_arrangement(shape: Shape, groups: tuple[Group, ...]) -> Arrangement:
+    """Arrangement(shape, groups), built without the frozen dataclass's checks."""
+    a: Arrangement = _new(Arrangement)
+    _SET_SHAPE(a, shape)
+    _SET_GROUPS(a, groups)
+    return a
 
 
-def _scoring_homes(homes: list[int], hidden: list[Group], self_drawn: bool) -> list[int]:
-    if self_drawn:
-        return homes[:1]
-    keep: list[int] = []
-    other_kept = False
-    for home in homes:
-        if home >= 0 and hidden[home].kind is GroupKind.PUNG:
-            keep.append(home)
-        elif not other_kept:
-            keep.append(home)
-            other_kept = True
-    return keep
+_REGULAR: Final = Shape.REGULAR
 
 
 def _group_order(g: Group) -> tuple[int, int, int]:
@@ -406,20 +536,23 @@ def arrangements(
     `special` names the irregular single-tile hands the ruleset accepts (see
     SPECIAL_FORMS); `pe_ling` adds the reading where a winning c1 pairs a lone b1.
     """
-    counts = count_vector(hand.concealed)
-    out = regular_arrangements(hand, distinct_waits=distinct_waits, counts=counts)
+    parts = _parts(hand.concealed)
+    out = _regular(hand, parts, distinct_waits)
     if pe_ling:
-        out.extend(pe_ling_arrangements(hand, counts))
-    if hand.melds:
+        out.extend(pe_ling_arrangements(hand))
+    if hand.melds or len(hand.concealed) != 14:
         return out
-    pairs = seven_pairs(hand, counts)
-    if pairs is not None:
-        out.append(pairs)
-    orphans = thirteen_orphans(hand, counts)
-    if orphans is not None:
-        out.append(orphans)
+    p0, p1, p2, p3 = parts
+    if p0.even and p1.even and p2.even and p3.even:
+        pairs = seven_pairs(hand)
+        if pairs is not None:
+            out.append(pairs)
+    if p0.orphans and p1.orphans and p2.orphans and p3.orphans:
+        orphans = thirteen_orphans(hand)
+        if orphans is not None:
+            out.append(orphans)
     if special:
-        out.extend(special_arrangements(hand, counts, special))
+        out.extend(special_arrangements(hand, None, special))
     return out
 
 

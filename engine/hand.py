@@ -182,12 +182,14 @@ def plainly_valid(hand: Hand) -> bool:
     n = len(melds)
     if n > 4 or len(concealed) != 14 - 3 * n:
         return False
+    # Every concealed tile a plain int of 0-33, checked by C loops before counting.
+    if (not set(map(type, concealed)) <= _PLAIN_INT or min(concealed) < 0
+            or max(concealed) >= tiles.NUM_KINDS):
+        return False
     counts = [0] * tiles.NUM_KINDS
+    for t in concealed:
+        counts[t] += 1
     try:
-        for t in concealed:
-            if type(t) is not int or t < 0:
-                return False
-            counts[t] += 1  # IndexError for a bonus tile or beyond
         for meld in melds:
             t = meld.tile
             kind = meld.kind
@@ -205,18 +207,20 @@ def plainly_valid(hand: Hand) -> bool:
         return False
     win = hand.winning_tile
     bonus = hand.bonus
+    seat = hand.seat_wind
+    prevailing = hand.prevailing_wind
     return (
         max(counts) <= 4
         and type(win) is int and 0 <= win < tiles.NUM_KINDS and counts[win] > 0
         and win in concealed
-        and all(type(t) is int and tiles.NUM_KINDS <= t < tiles.NUM_TILES for t in bonus)
-        and len(set(bonus)) == len(bonus)
-        and _is_wind(hand.seat_wind) and _is_wind(hand.prevailing_wind)
+        and (not bonus or (all(type(t) is int and tiles.NUM_KINDS <= t < tiles.NUM_TILES
+                                for t in bonus) and len(set(bonus)) == len(bonus)))
+        and type(seat) is int and tiles.EAST <= seat <= tiles.NORTH
+        and type(prevailing) is int and tiles.EAST <= prevailing <= tiles.NORTH
     )
 
 
-def _is_wind(value: object) -> bool:
-    return type(value) is int and tiles.EAST <= value <= tiles.NORTH
+_PLAIN_INT: Final = frozenset({int})
 
 
 def validate(hand: Hand) -> list[Problem]:

@@ -24,7 +24,7 @@ from typing import NamedTuple
 from mj_trainer.engine import arrangements as arr
 from mj_trainer.engine import tiles
 from mj_trainer.engine.arrangements import Arrangement, Shape
-from mj_trainer.engine.hand import Hand, checked
+from mj_trainer.engine.hand import Hand, checked, plainly_valid
 from mj_trainer.engine.patterns import HAND_DETECTORS, READING_DETECTORS, HandFacts, Reading
 from mj_trainer.engine.patterns.registry import (
     ANYTHING,
@@ -204,9 +204,10 @@ class _Plan:
     hand_mask: int = 0
     signature_mask: int = 0
     by_flags: dict[int, tuple[_HandCheck, ...]] = field(default_factory=dict)
-    by_signature: dict[Shape, dict[int, tuple[_ReadingCheck, ...]]] = field(
-        default_factory=dict)
-    resolved: dict[tuple[Shape, _Voids, _Present], _Resolved] = field(default_factory=dict)
+    # Keyed by the reading's signature with its shape's code above it (`_shape_code`).
+    by_signature: dict[int, tuple[_ReadingCheck, ...]] = field(default_factory=dict)
+    # Keyed by the voids, then the shape's code followed by the `_Present` pairs.
+    resolved: dict[tuple[_Voids, _Present], _Resolved] = field(default_factory=dict)
 
     def hand_checks_for(self, flags: int) -> tuple[_HandCheck, ...]:
         flags &= self.hand_mask
@@ -219,13 +220,24 @@ class _Plan:
 
     def reading_checks_for(self, shape: Shape, signature: int) -> tuple[_ReadingCheck, ...]:
         signature &= self.signature_mask
-        table = self.by_signature.setdefault(shape, {})
-        chosen = table.get(signature)
+        key = signature | _shape_code(shape) << _SHAPE_SHIFT
+        chosen = self.by_signature.get(key)
         if chosen is None:
-            chosen = table[signature] = tuple(
+            chosen = self.by_signature[key] = tuple(
                 (i, fn) for i, fn, needs in self.reading_checks[shape]
                 if needs.met_by_reading(signature))
         return chosen
+
+
+# A shape as a small int, for keys hashed once a reading: an Enum member hashes through
+# a Python-level __hash__, an int does not.
+_REGULAR = Shape.REGULAR
+_SHAPE_CODES: dict[Shape, int] = {shape: i for i, shape in enumerate(Shape)}
+_SHAPE_SHIFT = 48  # above every bit of a reading's signature
+
+
+def _shape_code(shape: Shape) -> int:
+    return 0 if shape is _REGULAR else _SHAPE_CODES[shape]
 
 
 def _compile(ruleset: Ruleset, patterns: tuple[Pattern, ...], *, chicken: bool) -> _Plan:
@@ -257,7 +269,7 @@ def _compile(ruleset: Ruleset, patterns: tuple[Pattern, ...], *, chicken: bool) 
         pe_ling=bool(with_trait(Trait.PE_LING, detectors)),
         needs_waits=bool(with_trait(Trait.WAITS, detectors)),
         detectors=frozenset(detectors),
-        hand_mask=_flags_read(needs for _, _, needs, _ in hand_checks),
+        hand_mask=int(_flags_read(needs for _, _, needs, _ in hand_checks)),
         signature_mask=SET_COUNTS_MASK | _flags_read(
             needs for checks in reading_checks.values() for _, _, needs in checks) << 16,
     )
@@ -305,7 +317,7 @@ def score(hand: Hand, ruleset: Ruleset | None = None, *, valid: bool = False) ->
     `valid=True` says the caller has already validated the hand (a hand read from
     JSON or notation is), so it is not checked a second time.
     """
-    if not valid:
+    if not valid and not plainly_valid(hand):
         checked(hand)
     rules = ruleset if ruleset is not None else load(hand.ruleset)
     plan = _plan(rules)
@@ -318,11 +330,30 @@ def score(hand: Hand, ruleset: Ruleset | None = None, *, valid: bool = False) ->
         facts.waits = hand_waits(hand, special=plan.special, pe_ling=plan.pe_ling)
     present, void = _hand_hits(plan, facts)
     if len(readings) == 1:
-        return Score(hand, rules, True, _score_one(plan, facts, present, readings[0], void)[0])
+        return _new_score(hand, rules, _score_one(plan, facts, present, readings[0], void)[0],
+                          ())
     scored = [_score_one(plan, facts, present, a, void) for a in readings]
     order = sorted(range(len(scored)), key=lambda i: _preference(scored[i], i))
     best = scored[order[0]][0]
-    return Score(hand, rules, True, best, tuple(scored[i][0] for i in order[1:]))
+    return _new_score(hand, rules, best, tuple(scored[i][0] for i in order[1:]))
+
+
+# The slots of a Score, filled directly, as for an Outcome (`_new_outcome`).
+_SCORE_SLOTS = tuple(getattr(Score, name).__set__ for name in (
+    "hand", "ruleset", "winning", "best", "others"))
+
+
+def _new_score(hand: Hand, rules: Ruleset, best: Outcome,
+               others: tuple[Outcome, ...]) -> Score:
+    """Score(hand, rules, True, best, others), built without the frozen checks."""
+    o: Score = _new(Score)
+    h, r, w, b, rest = _SCORE_SLOTS
+    h(o, hand)
+    r(o, rules)
+    w(o, True)
+    b(o, best)
+    rest(o, others)
+    return o
 
 
 def _hand_hits(plan: _Plan, facts: HandFacts) -> tuple[list[int], _Voids]:
@@ -372,21 +403,47 @@ def _score_one(
     """One reading's outcome, and how many patterns counted in it."""
     reading = Reading(facts, arrangement)
     shape = reading.shape
-    present = list(hand_present)
-    for i, fn in plan.reading_checks_for(shape, reading.signature):
+    code = 0 if shape is _REGULAR else _SHAPE_CODES[shape]
+    checks = plan.by_signature.get(reading.signature & plan.signature_mask
+                                   | code << _SHAPE_SHIFT)
+    if checks is None:
+        checks = plan.reading_checks_for(shape, reading.signature)
+    present = [code, *hand_present]
+    for i, fn in checks:
         n = fn(reading)
         if n:
-            present.append(i)
-            present.append(n)
-    key = (shape, void, tuple(present))
+            present += (i, n)
+    key = (void, tuple(present))
     memo = plan.resolved
     done = memo.get(key)
     if done is None:
         if len(memo) >= _MEMO_LIMIT:
             memo.clear()
-        done = memo[key] = _resolve(plan, shape, key[2], void)
-    hits, total, raw, capped, limit, points, doubles, counted = done
-    return Outcome(arrangement, hits, total, raw, capped, limit, points, doubles), counted
+        done = memo[key] = _resolve(plan, shape, key[1][1:], void)
+    return _new_outcome(arrangement, done), done[7]
+
+
+_new = object.__new__
+# The slots of an Outcome, filled directly: the frozen dataclass's __init__ goes through
+# object.__setattr__ for each field, which costs more than the rest of a reading's
+# bookkeeping.  The fields keep their declared order (see Outcome).
+_OUTCOME_SLOTS = tuple(getattr(Outcome, name).__set__ for name in (
+    "arrangement", "hits", "total", "sum", "capped", "limit", "points", "doubles"))
+
+
+def _new_outcome(arrangement: Arrangement, done: _Resolved) -> Outcome:
+    """Outcome(arrangement, *done[:7]), built without the frozen dataclass's checks."""
+    o: Outcome = _new(Outcome)
+    a, h, t, s, c, lim, p, d = _OUTCOME_SLOTS
+    a(o, arrangement)
+    h(o, done[0])
+    t(o, done[1])
+    s(o, done[2])
+    c(o, done[3])
+    lim(o, done[4])
+    p(o, done[5])
+    d(o, done[6])
+    return o
 
 
 def _resolve(plan: _Plan, shape: Shape, present_ids: _Present, void: _Voids) -> _Resolved:

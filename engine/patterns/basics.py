@@ -92,7 +92,10 @@ def _build_concealed_hand(d: Draft) -> None:
                template=DeclaredTemplate(_build_concealed_hand, REGULAR_OR_PAIRS))
 def concealed_hand(f: HandFacts) -> int:
     # Concealed kongs are fine, and a discard may complete the hand (R3).
-    return int(not f.hand.has_exposed_meld)
+    return int(not f.flags & _EXPOSED)
+
+
+_EXPOSED = int(HandFlag.EXPOSED)  # set in a hand's flags when any meld is exposed
 
 
 def _build_self_drawn(d: Draft) -> None:

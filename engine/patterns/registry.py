@@ -344,6 +344,7 @@ class Reading:
         "facts",
         "pung_masks",
         "pungs",
+        "repeated_chows",
         "shape",
         "signature",
         "wind_pungs",
@@ -354,6 +355,8 @@ class Reading:
         pungs: list[Tile] = []
         hidden = winds = dragons = 0
         c0 = c1 = c2 = p0 = p1 = p2 = 0
+        c_all = 0  # every chow's start tile, one bit each: a repeat finds its bit set
+        repeated = False
         shape = arrangement.shape
         groups = arrangement.groups
         for g in groups:
@@ -361,6 +364,9 @@ class Reading:
             t = g[1]
             if kind is _CHOW:
                 chows.append(t)
+                if c_all >> t & 1:
+                    repeated = True
+                c_all |= 1 << t
                 if t < 9:
                     c0 |= 1 << t
                 elif t < 18:
@@ -397,6 +403,7 @@ class Reading:
         self.pung_masks = (p0, p1, p2)
         self.wind_pungs = winds
         self.dragon_pungs = dragons
+        self.repeated_chows = repeated  # two chows start at the same tile
         self.signature = (len(chows) | len(pungs) << 4 | winds << 8 | dragons << 12
                           | facts.flags << 16)
         self._chow_counts: Counter[Tile] | None = None

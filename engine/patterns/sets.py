@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from functools import cache
 from typing import TYPE_CHECKING, Final
 
 from mj_trainer.engine import tiles
@@ -199,7 +198,7 @@ def _build_two_identical_chows(d: Draft) -> None:
                   breaks=sets_here(is_chow, "needs two identical chows", _CHOWS_HERE),
                   template=DeclaredTemplate(_build_two_identical_chows))
 def two_identical_chows(r: Reading) -> int:
-    return int(any(c >= 2 for c in r.chow_counts.values()))
+    return int(r.repeated_chows)
 
 
 def _build_two_identical_chows_twice(d: Draft) -> None:
@@ -212,7 +211,7 @@ def _build_two_identical_chows_twice(d: Draft) -> None:
                   template=DeclaredTemplate(_build_two_identical_chows_twice,
                                             implies=(two_identical_chows,)))
 def two_identical_chows_twice(r: Reading) -> int:
-    if len(r.chows) < 4:
+    if len(r.chows) < 4 or not r.repeated_chows:
         return 0
     return int(sum(c // 2 for c in r.chow_counts.values()) >= 2)
 
@@ -229,7 +228,7 @@ def _build_three_identical_chows(d: Draft) -> None:
                   template=DeclaredTemplate(_build_three_identical_chows,
                                             implies=(two_identical_chows,)))
 def three_identical_chows(r: Reading) -> int:
-    if len(r.chows) < 3:
+    if len(r.chows) < 3 or not r.repeated_chows:
         return 0
     return int(any(c >= 3 for c in r.chow_counts.values()))
 
@@ -245,7 +244,7 @@ def _build_four_identical_chows(d: Draft) -> None:
                                             implies=(two_identical_chows, two_identical_chows_twice,
                                                      three_identical_chows)))
 def four_identical_chows(r: Reading) -> int:
-    if len(r.chows) < 4:
+    if len(r.chows) < 4 or not r.repeated_chows:
         return 0
     return int(any(c >= 4 for c in r.chow_counts.values()))
 
@@ -281,11 +280,14 @@ def _build_little_three_similar_pungs(d: Draft) -> None:
                                    "pungs and pairs"),
                   template=DeclaredTemplate(_build_little_three_similar_pungs))
 def little_three_similar_pungs(r: Reading) -> int:
-    if r.eyes < 0 or r.eyes >= 27 or len(r.pungs) < 2:
+    eyes = r.eyes
+    if eyes < 0 or eyes >= 27 or len(r.pungs) < 2:
         return 0
-    bit = 1 << (r.eyes % 9)
-    suits = [i for i, mask in enumerate(r.pung_masks) if mask & bit]
-    return int(len(suits) == 2 and r.eyes // 9 not in suits)
+    # The pungs of the eyes' number in both other suits, and none in the eyes' own.
+    bit = 1 << eyes % 9
+    masks = r.pung_masks
+    suit = eyes // 9
+    return int(bool(masks[suit - 1] & masks[suit - 2] & bit) and not masks[suit] & bit)
 
 
 def _build_three_similar_pungs(d: Draft) -> None:
@@ -311,14 +313,14 @@ def _shape_mask(offsets: tuple[int, ...]) -> int:
     return mask
 
 
-@cache
 def _has_shape(ranks: int, shapes: tuple[int, ...]) -> bool:
     """Does the rank mask hold one of the shape masks, shifted to any start?"""
     return any((ranks >> n) & shape == shape for shape in shapes for n in range(9))
 
 
-def _masks_have(masks: tuple[int, int, int], shapes: tuple[int, ...]) -> bool:
-    return any(m and _has_shape(m, shapes) for m in masks)
+def _shape_table(shapes: tuple[int, ...]) -> tuple[bool, ...]:
+    """`_has_shape` of every rank mask of a suit (0-511), looked up by the mask."""
+    return tuple(_has_shape(m, shapes) for m in range(512))
 
 
 # R18: the shapes of consecutive chows, as offsets of the chows' starting numbers
@@ -332,6 +334,8 @@ _FOUR_CHOWS = tuple(map(_shape_mask, FOUR_CHOWS_RUNS))
 _STRAIGHT = (_shape_mask((0, 3, 6)),)  # 123 456 789: only from rank 1, checked below
 _THREE_PUNGS = (_shape_mask((0, 1, 2)),)
 _FOUR_PUNGS = (_shape_mask((0, 1, 2, 3)),)
+_RUN_OF_3 = _shape_table(_THREE_PUNGS)
+_RUN_OF_4 = _shape_table(_FOUR_PUNGS)
 
 
 _RUN_NEEDS: Final = {
@@ -361,12 +365,16 @@ def _build_chow_run(runs: tuple[tuple[int, ...], ...]) -> Recipe:
 
 def _chow_run(name: str, shapes: tuple[int, ...], template: DeclaredTemplate) -> ReadingFn:
     least = min(bin(shape).count("1") for shape in shapes)  # chows the shape needs
+    table = _shape_table(shapes)
 
     @reading_detector(name, shows=selected(_run_chows), needs=Needs(chows=least),
                       breaks=sets_here(is_chow, _RUN_NEEDS[name], _CHOWS_HERE),
                       template=template)
     def detect(r: Reading) -> int:
-        return int(len(r.chows) >= least and _masks_have(r.chow_masks, shapes))
+        if len(r.chows) < least:
+            return 0
+        coins, bamboo, characters = r.chow_masks
+        return int(table[coins] or table[bamboo] or table[characters])
 
     return detect
 
@@ -395,8 +403,11 @@ def _build_nine_tile_straight(d: Draft) -> None:
                   template=DeclaredTemplate(_build_nine_tile_straight))
 def nine_tile_straight(r: Reading) -> int:
     # Exactly the chows 123, 456 and 789 of one suit (R18).
-    return int(len(r.chows) >= 3 and any(m & _STRAIGHT[0] == _STRAIGHT[0]
-                                         for m in r.chow_masks))
+    if len(r.chows) < 3:
+        return 0
+    coins, bamboo, characters = r.chow_masks
+    run = _STRAIGHT[0]
+    return int(coins & run == run or bamboo & run == run or characters & run == run)
 
 
 def _build_three_consecutive_pungs(d: Draft) -> None:
@@ -416,7 +427,10 @@ def _build_three_consecutive_pungs(d: Draft) -> None:
                                    "pungs"),
                   template=DeclaredTemplate(_build_three_consecutive_pungs))
 def three_consecutive_pungs(r: Reading) -> int:
-    return int(len(r.pungs) >= 3 and _masks_have(r.pung_masks, _THREE_PUNGS))
+    if len(r.pungs) < 3:
+        return 0
+    coins, bamboo, characters = r.pung_masks
+    return int(_RUN_OF_3[coins] or _RUN_OF_3[bamboo] or _RUN_OF_3[characters])
 
 
 def _build_four_consecutive_pungs(d: Draft) -> None:
@@ -433,7 +447,10 @@ def _build_four_consecutive_pungs(d: Draft) -> None:
                   template=DeclaredTemplate(_build_four_consecutive_pungs,
                                             implies=(three_consecutive_pungs,)))
 def four_consecutive_pungs(r: Reading) -> int:
-    return int(len(r.pungs) >= 4 and _masks_have(r.pung_masks, _FOUR_PUNGS))
+    if len(r.pungs) < 4:
+        return 0
+    coins, bamboo, characters = r.pung_masks
+    return int(_RUN_OF_4[coins] or _RUN_OF_4[bamboo] or _RUN_OF_4[characters])
 
 
 def _build_three_mothers(d: Draft) -> None:

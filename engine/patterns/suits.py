@@ -132,6 +132,11 @@ def nine_gates(f: HandFacts) -> int:
     return int(tuple(before[base : base + 9]) == NINE_GATES_COUNTS)
 
 
+# The colour tiles as tile masks (bit t for tile t), as `HandFacts.only` reads them.
+_GREEN_MASK: Final = sum(1 << t for t in tiles.GREEN_TILES)
+_RED_MASK: Final = sum(1 << t for t in tiles.RED_TILES)
+
+
 def _not_green(t: int) -> str:
     return "not green"
 
@@ -163,7 +168,7 @@ def _build_all_green(d: Draft) -> None:
                needs=Needs(lacks=NOT_GREEN),
                template=DeclaredTemplate(_build_all_green, REGULAR_OR_PAIRS))
 def all_green(f: HandFacts) -> int:
-    return int(f.kinds <= tiles.GREEN_TILES)
+    return int(f.only(_GREEN_MASK))
 
 
 def _build_all_red(d: Draft) -> None:
@@ -187,7 +192,7 @@ def _build_all_red(d: Draft) -> None:
                template=DeclaredTemplate(_build_all_red, REGULAR_OR_PAIRS))
 def all_red(f: HandFacts) -> int:
     # R25: b1 b5 b7 b9 and the red dragon.
-    return int(f.kinds <= tiles.RED_TILES)
+    return int(f.only(_RED_MASK))
 
 cite("R17", nine_gates)
 cite("R25", all_green, all_red)

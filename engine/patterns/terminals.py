@@ -128,6 +128,8 @@ def _build_two_tailed_terminal_chows(d: Draft) -> None:
                   template=DeclaredTemplate(_build_two_tailed_terminal_chows))
 def two_tailed_terminal_chows(r: Reading) -> int:
     # One "set" is a 123 chow and a 789 chow of the same suit (R11).
+    if not r.repeated_chows:  # each chow once: a suit's mask holds its 123 and 789
+        return sum(1 for mask in r.chow_masks if mask & _ONE_AND_SEVEN == _ONE_AND_SEVEN)
     counts = r.chow_counts
     return sum(min(counts[base], counts[base + 6]) for base in (0, 9, 18))
 
