@@ -22,6 +22,7 @@ from operator import itemgetter
 from typing import Final, NamedTuple
 
 from mj_trainer.engine import tiles
+from mj_trainer.engine.frozen import builder
 from mj_trainer.engine.hand import Hand, MeldKind
 from mj_trainer.engine.tiles import Tile
 
@@ -119,13 +120,13 @@ class Arrangement:
 
     def as_codes(self) -> list[list[str]]:
         """The groups as lists of tile codes, as the JSON contract shows them."""
-        return [list(_codes(g)) for g in self.groups]
+        return [list(group_codes(g)) for g in self.groups]
 
 
 _GROUP_CODES: dict[tuple[int, Tile], tuple[str, ...]] = {}
 
 
-def _codes(g: Group) -> tuple[str, ...]:
+def group_codes(g: Group) -> tuple[str, ...]:
     """A group's tile codes, worked out once per kind of group and tile."""
     key = (int(g[0]), g[1])
     codes = _GROUP_CODES.get(key)
@@ -138,7 +139,6 @@ def _codes(g: Group) -> tuple[str, ...]:
 SuitSplit = tuple[tuple[int, ...], tuple[int, ...], int]
 
 
-@cache
 def split_suit(counts: tuple[int, ...]) -> tuple[SuitSplit, ...]:
     """Every way to cut one suit's counts into chows, pungs and at most one pair.
 
@@ -146,32 +146,51 @@ def split_suit(counts: tuple[int, ...]) -> tuple[SuitSplit, ...]:
     chows, or gives a pung or the pair first, and every copy left over must start a
     chow.  Choosing per rank, instead of per tile, is what prevents repeats.
     """
-    first = next((i for i, c in enumerate(counts) if c), -1)
-    if first < 0:
-        return (((), (), -1),)
-    out: list[SuitSplit] = []
-    c = counts[first]
-    for take in (0, 3, 2):
-        chows = c - take
-        if chows < 0:
-            continue
-        lst = list(counts)
-        lst[first] = 0
-        if chows:
-            if first > 6 or lst[first + 1] < chows or lst[first + 2] < chows:
+    key = 0
+    for rank, c in enumerate(counts):
+        key |= c << 3 * rank
+    return _split_key(key)
+
+
+# Splits by suit content key (three bits of count per rank, as `_Part` keys a part).
+_SPLITS: dict[int, tuple[SuitSplit, ...]] = {}
+
+
+def _split_key(key: int) -> tuple[SuitSplit, ...]:
+    """`split_suit` of the counts a content key holds, worked out on the key itself."""
+    got = _SPLITS.get(key)
+    if got is not None:
+        return got
+    if not key:
+        got = (((), (), -1),)
+    else:
+        first = ((key & -key).bit_length() - 1) // 3  # the lowest rank present
+        shift = 3 * first
+        c = key >> shift & 7
+        out: list[SuitSplit] = []
+        for take in (0, 3, 2):
+            chows = c - take
+            if chows < 0:
                 continue
-            lst[first + 1] -= chows
-            lst[first + 2] -= chows
-        starts = (first,) * chows
-        for ch, pu, pr in split_suit(tuple(lst)):
-            if take == 3:
-                out.append((starts + ch, (first, *pu), pr))
-            elif take == 2:
-                if pr < 0:
-                    out.append((starts + ch, pu, first))
-            else:
-                out.append((starts + ch, pu, pr))
-    return tuple(out)
+            rest = key - (c << shift)
+            if chows:
+                if first > 6 or rest >> shift + 3 & 7 < chows or rest >> shift + 6 & 7 < chows:
+                    continue
+                rest -= chows * (9 << shift + 3)  # one of each of the next two ranks
+            starts = (first,) * chows
+            for ch, pu, pr in _split_key(rest):
+                if take == 3:
+                    out.append((starts + ch, (first, *pu), pr))
+                elif take == 2:
+                    if pr < 0:
+                        out.append((starts + ch, pu, first))
+                else:
+                    out.append((starts + ch, pu, pr))
+        got = tuple(out)
+    if len(_SPLITS) >= _PART_LIMIT:
+        _SPLITS.clear()
+    _SPLITS[key] = got
+    return got
 
 
 # A decomposition of concealed tiles: chow start tiles, pung tiles, the eyes tile.
@@ -243,7 +262,7 @@ def decompose(counts: list[int] | tuple[int, ...]) -> list[Decomposition]:
 
 def clear_caches() -> None:
     """Forget every split worked out so far (benchmarks that time a cold start)."""
-    split_suit.cache_clear()
+    _SPLITS.clear()
     _suit_options.cache_clear()
     for table in _PARTS:
         table.clear()
@@ -317,13 +336,16 @@ class _Split(NamedTuple):
     groups: tuple[Group, ...]
     eyes: Tile
     number: int
-    chows: tuple[Tile, ...]
-    pungs: tuple[Tile, ...]
 
 
 # A placement of the winning tile in one split: the split's sets with the group that
 # holds it marked (or unchanged), and whether the eyes hold it instead.
 _Placement = tuple[tuple[Group, ...], bool]
+# Bits of a part's content key: the lowest bit of every count (odd counts), and every
+# count of ranks 2-8 (the tiles that are not terminals).
+_ODD_COUNTS: Final = sum(1 << 3 * r for r in range(9))
+_MIDDLE_COUNTS: Final = sum(7 << 3 * r for r in range(1, 8))
+_BITS_OF_1, _BITS_OF_2, _BITS_OF_4 = (sum(1 << 3 * r + b for r in range(9)) for b in (0, 1, 2))
 
 
 class _Part:
@@ -333,17 +355,32 @@ class _Part:
     __slots__ = ("even", "orphans", "pair", "placements", "splits")
 
     def __init__(self, part: int, key: int) -> None:
-        base = _PART_BASE[part]
-        counts = tuple(key >> 3 * r & 7 for r in range(_PART_SIZE[part]))
-        options = _suit_options(base, counts) if part < 3 else _honor_options(counts)
-        self.splits = tuple(
-            _Split(tuple(sorted([_HIDDEN_CHOW[t] for t in chows] + [_HIDDEN_PUNG[t] for t in pungs],
-                                key=_BY_TILE_AND_KIND)), eyes, i, chows, pungs)
-            for i, (chows, pungs, eyes) in enumerate(options))
-        self.pair = int(bool(options) and options[0][2] >= 0)
-        self.even = not any(c % 2 for c in counts)
-        self.orphans = all(
-            (c > 0) == tiles.IS_ORPHAN[base + r] for r, c in enumerate(counts))
+        splits: list[_Split] = []
+        if part < 3:
+            base = _PART_BASE[part]
+            # How many tiles: the bits of each count weigh 1, 2 and 4.
+            left = ((key & _BITS_OF_1).bit_count() + 2 * (key & _BITS_OF_2).bit_count()
+                    + 4 * (key & _BITS_OF_4).bit_count()) % 3
+            if left != 1:  # 3n tiles are sets, 3n + 2 sets and the pair
+                for chows, pungs, pair in _split_key(key):
+                    if (pair >= 0) != (left == 2):
+                        continue
+                    groups = [_HIDDEN_CHOW[base + r] for r in chows]
+                    if pungs:
+                        groups += [_HIDDEN_PUNG[base + r] for r in pungs]
+                        groups.sort(key=_BY_TILE_AND_KIND)
+                    splits.append(_Split(tuple(groups), base + pair if pair >= 0 else -1,
+                                         len(splits)))
+            # Thirteen orphans holds the 1 and the 9 of every suit, and nothing between.
+            self.orphans = bool(key & 7 and key >> 24 & 7 and not key & _MIDDLE_COUNTS)
+        else:
+            counts = [key >> 3 * r & 7 for r in range(7)]
+            for _chows, pungs, pair in _honor_options(tuple(counts)):
+                splits.append(_Split(tuple(_HIDDEN_PUNG[t] for t in pungs), pair, 0))
+            self.orphans = all(counts)  # and every honor
+        self.splits = tuple(splits)
+        self.pair = int(bool(splits) and splits[0].eyes >= 0)
+        self.even = not key & _ODD_COUNTS
         # Per winning tile and kind of win: each split's placements (`_placements`).
         self.placements: dict[int, tuple[tuple[_Placement, ...], ...]] = {}
 
@@ -388,6 +425,15 @@ def _parts(concealed: tuple[Tile, ...] | list[Tile]) -> list[_Part]:
             t2.get(k2) or _part(2, k2), t3.get(k3) or _part(3, k3)]
 
 
+# The group that holds the winning tile: a chow (always concealed: R3 is about pungs),
+# and a pung, concealed only when the tile was drawn (indexed by self_drawn).
+_WON_CHOW: Final = tuple(Group(GroupKind.CHOW, t, True, winning=True)
+                         for t in range(tiles.NUM_KINDS))
+_WON_PUNG: Final = tuple((Group(GroupKind.PUNG, t, False, winning=True),
+                          Group(GroupKind.PUNG, t, True, winning=True))
+                         for t in range(tiles.NUM_KINDS))
+
+
 def _placements(split: _Split, win: Tile, self_drawn: bool,
                 distinct_waits: bool) -> tuple[_Placement, ...]:
     """Where the winning tile can sit in one split of its part, in the order the groups
@@ -396,36 +442,27 @@ def _placements(split: _Split, win: Tile, self_drawn: bool,
     Without `distinct_waits`, a self-drawn win keeps the first placement; a win on a
     discard keeps every pung it completes and the first other placement (R3).
     """
-    homes: list[tuple[GroupKind, Tile]] = []
-    for kind, starts in ((GroupKind.CHOW, split.chows), (GroupKind.PUNG, split.pungs)):
-        for t in starts:
-            holds = t == win or (kind is GroupKind.CHOW and 0 < win - t <= 2)
-            if holds and (kind, t) not in homes:
-                homes.append((kind, t))
-    eyes_home = split.eyes == win
-    out: list[_Placement] = []
-    if self_drawn and not distinct_waits:
-        if homes:
-            return (_placed(split.groups, homes[0], self_drawn),)
-        return ((split.groups, True),)  # the eyes (or, in a hand without the tile, none)
-    other_kept = False
-    for home in homes:
-        if distinct_waits or home[0] is GroupKind.PUNG or not other_kept:
-            out.append(_placed(split.groups, home, self_drawn))
-            other_kept = other_kept or home[0] is not GroupKind.PUNG
-    if eyes_home and (distinct_waits or not other_kept):
-        out.append((split.groups, True))
-    return tuple(out)
-
-
-def _placed(groups: tuple[Group, ...], home: tuple[GroupKind, Tile],
-            self_drawn: bool) -> _Placement:
-    """`groups` with the first group of `home`'s kind and tile holding the winning tile."""
-    kind, tile = home
-    i = next(i for i, g in enumerate(groups) if g[0] is kind and g[1] == tile)
-    # R3: a pung finished by another player's discard is not concealed.
-    won = Group(kind, tile, self_drawn or kind is not GroupKind.PUNG, winning=True)
-    return (*groups[:i], won, *groups[i + 1:]), False
+    groups = split.groups
+    chows: list[_Placement] = []
+    pungs: list[_Placement] = []
+    previous = None
+    for i, g in enumerate(groups):
+        t = g[1]
+        if g is previous:  # the same group again (identical chows sit side by side)
+            continue
+        previous = g
+        if g[0] is GroupKind.CHOW:
+            if 0 <= win - t <= 2:
+                chows.append(((*groups[:i], _WON_CHOW[t], *groups[i + 1:]), False))
+        elif t == win:
+            pungs.append(((*groups[:i], _WON_PUNG[t][self_drawn], *groups[i + 1:]), False))
+    eyes: list[_Placement] = [(groups, True)] if split.eyes == win else []
+    if distinct_waits:
+        return (*chows, *pungs, *eyes)
+    if self_drawn:  # one placement: the first (or, in a hand without the tile, "the eyes")
+        return ((chows or pungs or eyes or [(groups, True)])[0],)
+    # On a discard: every pung the tile completes, and one other placement.
+    return (*chows[:1], *pungs) if chows else (*pungs, *eyes)
 
 
 def _regular(hand: Hand, parts: list[_Part], distinct_waits: bool) -> list[Arrangement]:
@@ -465,18 +502,8 @@ def _regular(hand: Hand, parts: list[_Part], distinct_waits: bool) -> list[Arran
     return out
 
 
-_new = object.__new__
-# An Arrangement's slots, filled directly: a frozen dataclass's __init__ sets each field
-# through object.__setattr__, a good part of the cost of a reading.
-_SET_SHAPE, _SET_GROUPS = (getattr(Arrangement, name).__set__ for name in ("shape", "groups"))
-
-
-def _new_arrangement(shape: Shape, groups: tuple[Group, ...]) -> Arrangement:
-    """Arrangement(shape, groups), built without the frozen dataclass's checks."""
-    a: Arrangement = _new(Arrangement)
-    _SET_SHAPE(a, shape)
-    _SET_GROUPS(a, groups)
-    return a
+# Arrangement(shape, groups) without the frozen __init__'s per-field checks (see frozen).
+_new_arrangement = builder(Arrangement)
 
 
 _REGULAR: Final = Shape.REGULAR

@@ -17,13 +17,14 @@ so rulesets that do not use them pay nothing for them.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from enum import Enum
-from typing import NamedTuple
+from typing import NamedTuple, cast
 
 from mj_trainer.engine import arrangements as arr
 from mj_trainer.engine import tiles
 from mj_trainer.engine.arrangements import Arrangement, Shape
+from mj_trainer.engine.frozen import builder
 from mj_trainer.engine.hand import Hand, checked, plainly_valid
 from mj_trainer.engine.patterns import HAND_DETECTORS, READING_DETECTORS, HandFacts, Reading
 from mj_trainer.engine.patterns.registry import (
@@ -35,6 +36,7 @@ from mj_trainer.engine.patterns.registry import (
     ILLEGAL_CALL,
     SET_COUNTS_MASK,
     VOID_CHECKS,
+    HandFlag,
     Needs,
     Trait,
     readers,
@@ -247,7 +249,7 @@ def _compile(ruleset: Ruleset, patterns: tuple[Pattern, ...], *, chicken: bool) 
     }
     for i, p in enumerate(patterns):
         entry = CATALOGUE.get(p.detector)
-        needs = entry.needs if entry is not None else ANYTHING
+        needs = _int_flags(entry.needs if entry is not None else ANYTHING)
         if p.detector in HAND_DETECTORS:
             hand_checks.append((i, HAND_DETECTORS[p.detector], needs,
                                 VOID_CHECKS.get(p.detector)))
@@ -273,6 +275,13 @@ def _compile(ruleset: Ruleset, patterns: tuple[Pattern, ...], *, chicken: bool) 
         signature_mask=SET_COUNTS_MASK | _flags_read(
             needs for checks in reading_checks.values() for _, _, needs in checks) << 16,
     )
+
+
+def _int_flags(needs: Needs) -> Needs:
+    """The same needs with their flags as plain ints: IntFlag arithmetic runs in Python,
+    and the plan tests needs for every new kind of hand or reading it meets."""
+    return replace(needs, has=cast(HandFlag, int(needs.has)),
+                   lacks=cast(HandFlag, int(needs.lacks)))
 
 
 def _flags_read(needs: Iterable[Needs]) -> int:
@@ -330,30 +339,12 @@ def score(hand: Hand, ruleset: Ruleset | None = None, *, valid: bool = False) ->
         facts.waits = hand_waits(hand, special=plan.special, pe_ling=plan.pe_ling)
     present, void = _hand_hits(plan, facts)
     if len(readings) == 1:
-        return _new_score(hand, rules, _score_one(plan, facts, present, readings[0], void)[0],
-                          ())
+        return _new_score(hand, rules, True,
+                          _score_one(plan, facts, present, readings[0], void)[0], ())
     scored = [_score_one(plan, facts, present, a, void) for a in readings]
     order = sorted(range(len(scored)), key=lambda i: _preference(scored[i], i))
     best = scored[order[0]][0]
-    return _new_score(hand, rules, best, tuple(scored[i][0] for i in order[1:]))
-
-
-# The slots of a Score, filled directly, as for an Outcome (`_new_outcome`).
-_SCORE_SLOTS = tuple(getattr(Score, name).__set__ for name in (
-    "hand", "ruleset", "winning", "best", "others"))
-
-
-def _new_score(hand: Hand, rules: Ruleset, best: Outcome,
-               others: tuple[Outcome, ...]) -> Score:
-    """Score(hand, rules, True, best, others), built without the frozen checks."""
-    o: Score = _new(Score)
-    h, r, w, b, rest = _SCORE_SLOTS
-    h(o, hand)
-    r(o, rules)
-    w(o, True)
-    b(o, best)
-    rest(o, others)
-    return o
+    return _new_score(hand, rules, True, best, tuple(scored[i][0] for i in order[1:]))
 
 
 def _hand_hits(plan: _Plan, facts: HandFacts) -> tuple[list[int], _Voids]:
@@ -420,30 +411,13 @@ def _score_one(
         if len(memo) >= _MEMO_LIMIT:
             memo.clear()
         done = memo[key] = _resolve(plan, shape, key[1][1:], void)
-    return _new_outcome(arrangement, done), done[7]
+    return _new_outcome(arrangement, done[0], done[1], done[2], done[3], done[4], done[5],
+                        done[6]), done[7]
 
 
-_new = object.__new__
-# The slots of an Outcome, filled directly: the frozen dataclass's __init__ goes through
-# object.__setattr__ for each field, which costs more than the rest of a reading's
-# bookkeeping.  The fields keep their declared order (see Outcome).
-_OUTCOME_SLOTS = tuple(getattr(Outcome, name).__set__ for name in (
-    "arrangement", "hits", "total", "sum", "capped", "limit", "points", "doubles"))
-
-
-def _new_outcome(arrangement: Arrangement, done: _Resolved) -> Outcome:
-    """Outcome(arrangement, *done[:7]), built without the frozen dataclass's checks."""
-    o: Outcome = _new(Outcome)
-    a, h, t, s, c, lim, p, d = _OUTCOME_SLOTS
-    a(o, arrangement)
-    h(o, done[0])
-    t(o, done[1])
-    s(o, done[2])
-    c(o, done[3])
-    lim(o, done[4])
-    p(o, done[5])
-    d(o, done[6])
-    return o
+# Outcome(...) and Score(...) without the frozen __init__'s per-field checks (see frozen).
+_new_outcome = builder(Outcome)
+_new_score = builder(Score)
 
 
 def _resolve(plan: _Plan, shape: Shape, present_ids: _Present, void: _Voids) -> _Resolved:
