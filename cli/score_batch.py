@@ -31,9 +31,15 @@ from dataclasses import dataclass, field, replace
 from itertools import islice
 from typing import TYPE_CHECKING, Any, Final, Generic, Protocol, TextIO, TypeVar
 
+from mj_trainer.cli.hand_structs import plain_hand, plain_hands
 from mj_trainer.cli.json_stream import MAX_ITEM_CHARS, Block, JSONReader, decode_problem
 from mj_trainer.engine.hand import Hand, Problem
-from mj_trainer.engine.jsonio import HandJSONError, hand_from_json, losers_from_json, score_to_json
+from mj_trainer.engine.jsonio import (
+    HandJSONError,
+    hand_from_json,
+    losers_from_json,
+    score_json_text,
+)
 from mj_trainer.engine.ruleset import Ruleset, RulesetError, load
 from mj_trainer.engine.scoring import score
 from mj_trainer.engine.settlement import settle_table, table_problems
@@ -109,12 +115,29 @@ def score_object(obj: Any, options: Options, check_only: bool = False) -> Outcom
         return "", []
     result = score(hand, rules, valid=True)  # hand_from_json validated it
     table = settle_table(result, losers) if losers is not None and result.winning else None
-    out = score_to_json(result, all_arrangements=options.all_arrangements, table=table)
-    return json.dumps(out, ensure_ascii=False), []
+    return score_json_text(result, all_arrangements=options.all_arrangements, table=table), []
+
+
+def _score_plain(hand: Hand, options: Options, check_only: bool) -> str | None:
+    """A plain hand's result (`hand_structs`), or None when its ruleset does not load
+    (the caller then reads the hand the long way, which reports it)."""
+    try:
+        rules = options.rules(hand.ruleset)
+    except RulesetError:
+        return None
+    if check_only:
+        return ""
+    return score_json_text(score(hand, rules, valid=True),
+                           all_arrangements=options.all_arrangements)
 
 
 def score_text(raw: str, options: Options, check_only: bool = False) -> Outcome:
     """One hand object given as JSON text (a line of JSON Lines, or a list element)."""
+    hand = plain_hand(raw, options.ruleset)
+    if hand is not None:
+        out = _score_plain(hand, options, check_only)
+        if out is not None:
+            return out, []
     try:
         obj = json.loads(raw)
     except json.JSONDecodeError as err:
@@ -143,6 +166,11 @@ class Progress:
 def score_block(text: str, options: Options, check_only: bool) -> BatchOutcome | None:
     """The hands of a `Block`, decoded at once; None when the block does not decode
     (the reader then reads it again one element at a time)."""
+    hands = plain_hands("[" + text + "]", options.ruleset)
+    if hands is not None:
+        plain = [_score_plain(hand, options, check_only) for hand in hands]
+        if None not in plain:
+            return len(hands), ", ".join(out for out in plain if out), []
     try:
         objs = json.loads("[" + text + "]")
     except (RecursionError, ValueError):

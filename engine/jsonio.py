@@ -12,9 +12,13 @@ winner's `payoff` and, with the losers, the whole `settlement`.
 
 from __future__ import annotations
 
+import json
+from bisect import bisect_left
+from json.encoder import encode_basestring
 from typing import Any, Final
 
 from mj_trainer.engine import tiles
+from mj_trainer.engine.arrangements import Group, GroupKind, group_codes
 from mj_trainer.engine.hand import (
     DEFAULT_RULESET,
     Hand,
@@ -24,8 +28,9 @@ from mj_trainer.engine.hand import (
     Problem,
     validate,
 )
-from mj_trainer.engine.notation import format_hand, format_tiles
+from mj_trainer.engine.notation import format_hand, format_meld, format_tiles
 from mj_trainer.engine.payoff import payoff
+from mj_trainer.engine.ruleset import Ruleset
 from mj_trainer.engine.scoring import Hit, Outcome, Score, ignored_context
 from mj_trainer.engine.settlement import LoserHand, LoserScore, Table, seat_name, validate_loser
 from mj_trainer.engine.tiles import Tile
@@ -368,3 +373,108 @@ def score_to_json(result: Score, *, all_arrangements: bool = False,
     if all_arrangements:
         out["alternatives"] = [_outcome(o, doubling) for o in result.others]
     return out
+
+
+# --- a result as JSON text, quickly ------------------------------------------------------
+#
+# `score --json` writes one result per hand.  Most of a result is decided by the best
+# reading's resolution, which the scorer shares between every hand that resolves the
+# same way (one `hits` tuple), so its text is kept per resolution; only the arrangement
+# and the hand's notation are written afresh.  The text is exactly what `json.dumps`
+# makes of `score_to_json` (the tests hold the two together).
+
+# One kept resolution: its hits (held, so that their id is not reused while kept), the
+# ruleset, total and sum it was made for, and the text before the arrangement and
+# between the arrangement and the hand.
+_Texts = tuple[tuple[Hit, ...], Ruleset, int, int, str, str]
+_RESOLUTION_TEXTS: dict[int, _Texts] = {}
+_TEXTS_LIMIT: Final = 50_000
+# The JSON text of every group's tile codes, by kind and tile (kind * stride + tile).
+_KINDS_STRIDE: Final = tiles.NUM_KINDS
+_GROUP_TEXTS: Final = tuple(json.dumps(list(group_codes(Group(kind, tile, True))))
+                            for kind in GroupKind for tile in range(tiles.NUM_KINDS))
+
+
+def score_json_text(result: Score, *, all_arrangements: bool = False,
+                    table: Table | None = None) -> str:
+    """`json.dumps(score_to_json(result, ...), ensure_ascii=False)`, made faster for the
+    common result (a win without a payoff, settlement or alternatives)."""
+    rules = result.ruleset
+    if (table is not None or all_arrangements or not result.winning or rules.doubling
+            or (rules.payoff is not None and payoff(result) is not None)):
+        return json.dumps(score_to_json(result, all_arrangements=all_arrangements,
+                                        table=table), ensure_ascii=False)
+    best = result.best
+    arrangement = best.arrangement
+    assert arrangement is not None  # a win always has its reading
+    hits = best.hits
+    texts = _RESOLUTION_TEXTS.get(id(hits))
+    if (texts is None or texts[0] is not hits or texts[1] is not rules
+            or texts[2] != best.total or texts[3] != best.sum):
+        texts = _resolution_texts(best, rules)
+    hand = result.hand
+    texts_of = _GROUP_TEXTS
+    sets = ", ".join([texts_of[g[0] * _KINDS_STRIDE + g[1]] for g in arrangement.groups])
+    out = f"{texts[4]}[{sets}]{texts[5]}{encode_basestring(_notation(hand))}"
+    if hand.incidentals or hand.bonus:
+        ignored = ignored_context(hand, rules)
+        if ignored:
+            return f'{out}, "ignored": {json.dumps(list(ignored), ensure_ascii=False)}}}'
+    return out + "}"
+
+
+def _resolution_texts(best: Outcome, rules: Ruleset) -> _Texts:
+    if len(_RESOLUTION_TEXTS) >= _TEXTS_LIMIT:
+        _RESOLUTION_TEXTS.clear()
+    assert best.arrangement is not None
+    limit = encode_basestring(best.limit.id) if best.limit else "null"
+    head = (f'{{"winning": true, "total": {best.total}, '
+            f'"ruleset": {encode_basestring(rules.id)}, "limit": {limit}, '
+            f'"capped": {"true" if best.capped else "false"}, '
+            f'"patterns": {json.dumps([_hit(h) for h in best.counted], ensure_ascii=False)}, '
+            '"arrangement": ')
+    mid = (f', "shape": {encode_basestring(best.arrangement.shape.value)}, '
+           f'"sum": {best.sum}, "not_counted": '
+           f'{json.dumps([_hit(h) for h in best.not_counted], ensure_ascii=False)}, '
+           '"hand": ')
+    texts = _RESOLUTION_TEXTS[id(best.hits)] = (best.hits, rules, best.total, best.sum,
+                                                head, mid)
+    return texts
+
+
+_TILE_CODES: Final = tiles.CODES
+_RANK_DIGITS: Final = tuple(str(t % 9 + 1) for t in range(27))
+_digits = _RANK_DIGITS.__getitem__
+_codes_of = _TILE_CODES.__getitem__
+
+
+def _notation(hand: Hand) -> str:
+    """`format_hand(hand)`, in fewer steps: the concealed tiles are cut at the suits'
+    boundaries in sorted order and written a suit at a time."""
+    win = hand.winning_tile
+    rest = sorted(hand.concealed)
+    try:
+        rest.remove(win)  # the winning tile is written apart
+    except ValueError:
+        return format_hand(hand)  # not a hand the contract accepts: the long way
+    b, k, h = bisect_left(rest, 9), bisect_left(rest, 18), bisect_left(rest, 27)
+    out = [f"{letter}{''.join(map(_digits, rest[lo:hi]))}"
+           for letter, lo, hi in (("c", 0, b), ("b", b, k), ("k", k, h)) if lo < hi]
+    if h < len(rest):
+        out.extend(map(_codes_of, rest[h:]))
+    if hand.melds:
+        out.extend(format_meld(m) for m in hand.melds)
+    out.append("+" + _TILE_CODES[win])
+    if hand.self_drawn:
+        out.append("self")
+    if hand.bonus:
+        out.extend(_TILE_CODES[t] for t in sorted(hand.bonus))
+    if hand.seat_wind != tiles.EAST:
+        out.append("seat:" + tiles.WIND_NAMES[hand.seat_wind - tiles.EAST])
+    if hand.prevailing_wind != tiles.EAST:
+        out.append("wind:" + tiles.WIND_NAMES[hand.prevailing_wind - tiles.EAST])
+    if hand.incidentals:
+        out.extend(sorted(i.value.replace("_", "-") for i in hand.incidentals))
+    if hand.ruleset != DEFAULT_RULESET:
+        out.append("ruleset:" + hand.ruleset)
+    return " ".join(out)
