@@ -15,14 +15,19 @@ allows, integers of thousands of digits), each with a message that says where.
   A block is cut where the brackets balance and the quotes are even; when the input
   is not valid JSON the block does not decode, and `rewind` reads it again element
   by element, which finds the syntax error as `json.loads` words and places it.
-* `read_lines` yields the non-blank lines of JSON Lines or notation input, each with
-  its line number; a line that is too long is reported without being held.
+* `Lines` yields the non-blank lines of JSON Lines or notation input, each with its
+  line number, a list of them at a time as they arrive; a line that is too long is
+  reported without being held.
 """
 
 from __future__ import annotations
 
+import codecs
+import io
 import json
+import os
 import re
+import select
 from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any, Final, Protocol
@@ -393,29 +398,84 @@ class Prefixed:
 
 def read_lines(source: TextSource,
                max_line: int = MAX_ITEM_CHARS) -> Iterator[tuple[int, str | None]]:
-    """(line number, stripped text) for each non-blank line, in order.
+    """(line number, stripped text) for each non-blank line, in order (see `Lines`)."""
+    for arrived in Lines(source, max_line):
+        yield from arrived
 
-    A line longer than `max_line` comes as (number, None) and is skipped without being
-    held; a NUL character ends the input with a StreamError.
-    """
-    lineno = 0
-    while True:
-        line = source.readline(max_line + 1)
-        if not line:
+
+class Lines:
+    """The non-blank lines of a text stream, numbered, in lists of those that arrived
+    together: from a pipe, what its writer has written so far, so that a program that
+    writes one hand and waits gets its answer (`more_ready` says whether the next list
+    can be read without waiting).  A line longer than `max_line` comes as (number,
+    None) and is dropped as it is read, never held; a NUL character ends the input with
+    a StreamError, after the lines before it."""
+
+    def __init__(self, source: TextSource, max_line: int = MAX_ITEM_CHARS) -> None:
+        self._source = source
+        self._max = max_line
+        try:
+            self._fd: int | None = source.fileno()  # type: ignore[attr-defined]
+        except (AttributeError, OSError, ValueError):
+            self._fd = None  # an in-memory stream: everything is there at once
+
+    def more_ready(self) -> bool:
+        """Whether more input can be read now (always, for a file or an in-memory text)."""
+        if self._fd is None:
+            return True
+        try:
+            return bool(select.select([self._fd], [], [], 0)[0])
+        except (OSError, ValueError):  # pragma: no cover - not a selectable descriptor
+            return True
+
+    def _chunks(self) -> Iterator[str]:
+        """The text as it comes: each chunk is what one read returned.  A stream with a
+        descriptor is read from it directly, decoded and its newlines translated as its
+        own reader would (so `\r\n` and `\r` end lines too), since a buffered reader
+        waits for a full buffer before it answers."""
+        if self._fd is None:
+            while chunk := self._source.read(CHUNK):
+                yield chunk
             return
-        lineno += 1
-        _check_nul(line, lineno)
-        if len(line) > max_line and not line.endswith("\n"):
-            while line and not line.endswith("\n"):  # the rest of the line, unread
-                line = source.readline(CHUNK)
-                _check_nul(line, lineno)
-            yield lineno, None
-            continue
-        text = line.strip()
-        if text:
-            yield lineno, text
+        encoding = getattr(self._source, "encoding", None) or "utf-8"
+        errors = getattr(self._source, "errors", None) or "strict"
+        decoder = io.IncrementalNewlineDecoder(
+            codecs.getincrementaldecoder(encoding)(errors), translate=True)
+        while data := os.read(self._fd, CHUNK):
+            if text := decoder.decode(data):
+                yield text
+        if text := decoder.decode(b"", final=True):
+            yield text
 
-
-def _check_nul(line: str, lineno: int) -> None:
-    if "\x00" in line:
-        raise _nul("input", lineno, line.index("\x00") + 1)
+    def __iter__(self) -> Iterator[list[tuple[int, str | None]]]:
+        number = 0
+        line = ""  # the line being read, while it is not too long
+        seen = 0  # its length so far
+        for chunk in self._chunks():
+            arrived: list[tuple[int, str | None]] = []
+            pieces = chunk.split("\n")
+            for i, piece in enumerate(pieces):
+                nul = piece.find("\x00")
+                if nul >= 0:
+                    if arrived:
+                        yield arrived  # answered first
+                    raise _nul("input", number + 1, seen + nul + 1)
+                seen += len(piece)
+                if seen <= self._max:
+                    line += piece
+                else:
+                    line = ""
+                if i < len(pieces) - 1:  # a newline ends it
+                    number += 1
+                    if seen > self._max:
+                        arrived.append((number, None))
+                    elif text := line.strip():
+                        arrived.append((number, text))
+                    line = ""
+                    seen = 0
+            if arrived:
+                yield arrived
+        if seen:  # the last line, without a newline
+            last = line.strip() if seen <= self._max else None
+            if last != "":
+                yield [(number + 1, last)]

@@ -27,6 +27,7 @@ from typing import Any, Final, TextIO
 
 from mj_trainer.cli.json_stream import (
     JSONReader,
+    Lines,
     Prefixed,
     StreamError,
     TextSource,
@@ -412,7 +413,7 @@ def _run_stream(input_path: str | None, options: Options, jsonl: bool, jobs: int
     """`score --json` (or `--jsonl`) on hands from a file or standard input."""
     if jsonl:
         with _opened(input_path) as source, _reading(input_path):
-            bad = write_lines(line_batches(read_lines(source), options, jobs), sys.stdout,
+            bad = write_lines(line_batches(Lines(source), options, jobs), sys.stdout,
                               stderr_line)
         return EXIT_INPUT if bad else 0
     problems = Problems()

@@ -28,11 +28,17 @@ from collections import deque
 from collections.abc import Callable, Iterable, Iterator
 from contextlib import ExitStack
 from dataclasses import dataclass, field, replace
-from itertools import islice
 from typing import TYPE_CHECKING, Any, Final, Generic, Protocol, TextIO, TypeVar
 
 from mj_trainer.cli.hand_structs import plain_hand, plain_hands
-from mj_trainer.cli.json_stream import MAX_ITEM_CHARS, Block, JSONReader, decode_problem
+from mj_trainer.cli.json_stream import (
+    MAX_ITEM_CHARS,
+    Block,
+    JSONReader,
+    Lines,
+    StreamError,
+    decode_problem,
+)
 from mj_trainer.engine.hand import Hand, Problem
 from mj_trainer.engine.jsonio import (
     HandJSONError,
@@ -305,32 +311,37 @@ def list_batches(reader: JSONReader, options: Options, jobs: int,
                 yield 1, out or "", [(0, bad)] if bad else []
 
 
-def line_batches(lines: Iterable[tuple[int, str | None]], options: Options,
-                 jobs: int) -> Iterator[BatchOutcome]:
-    """The outcomes of JSON Lines, `BATCH` lines at a time, in order, on `jobs`
-    processes (a pool only when there is more than one batch)."""
-    stream = iter(lines)
-    first = list(islice(stream, BATCH))
-    rest = list(islice(stream, BATCH))
-    if jobs <= 1 or not rest:
-        batch = first
-        while batch:
-            yield score_lines(batch, options)
-            batch, rest = rest, list(islice(stream, BATCH))
-        return
+def line_batches(lines: Lines, options: Options, jobs: int) -> Iterator[BatchOutcome]:
+    """The outcomes of JSON Lines in order, `BATCH` lines at a time, as the lines arrive.
+
+    Lines that arrive together are scored together: here, or on `jobs` processes once
+    more than a batch arrives at once (a long file; a pool is started only then).  When
+    the next lines are not there yet, every outcome still pending is given before the
+    wait, so that a writer who waits for an answer gets it.  Input that cannot be read
+    on (a NUL, text that is not UTF-8) ends the outcomes after those of the lines
+    before it."""
     pending: deque[Pending[BatchOutcome]] = deque()
     with ExitStack() as stack:
-        pool = _pool(stack, options, jobs)
-        pending.append(pool.submit(_worker_lines, first))
-        batch = rest
-        while True:
-            if batch:
-                pending.append(pool.submit(_worker_lines, batch))
-            while pending and (len(pending) > 2 * jobs or not batch):
+        pool: ProcessPoolExecutor | None = None
+        try:
+            for arrived in lines:
+                if pool is None and jobs > 1 and len(arrived) > BATCH:
+                    pool = _pool(stack, options, jobs)
+                for start in range(0, len(arrived), BATCH):
+                    batch = arrived[start:start + BATCH]
+                    pending.append(Done(score_lines(batch, options)) if pool is None
+                                   else pool.submit(_worker_lines, batch))
+                    while len(pending) > 2 * jobs:
+                        yield pending.popleft().result()
+                if not lines.more_ready():
+                    while pending:
+                        yield pending.popleft().result()
+        except (StreamError, UnicodeDecodeError):
+            while pending:
                 yield pending.popleft().result()
-            if not batch:
-                return
-            batch = list(islice(stream, BATCH))
+            raise
+        while pending:
+            yield pending.popleft().result()
 
 
 # --- writing --------------------------------------------------------------------------
@@ -432,6 +443,7 @@ def write_lines(batches: Iterable[BatchOutcome], out: TextIO,
     bad_lines = 0
     for _, text, bad in batches:
         out.write(text)
+        out.flush()  # a batch at a time, or a line at a time for a writer who waits
         bad_lines += len(bad)
         for line_no, messages in bad:
             for message in messages:

@@ -8,6 +8,7 @@ import io
 import json
 import subprocess
 import sys
+import threading
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -226,6 +227,41 @@ def test_jsonl_on_several_processes_gives_the_same_lines() -> None:
     assert json.loads(lines[BATCH + 1])["line"] == BATCH + 2
     assert "nested too deeply" in json.loads(lines[BATCH + 1])["errors"][0]
     assert lines[8] == _expected([objs[8]])[0]
+
+
+@pytest.mark.parametrize("jobs", ["1", "2"])
+def test_jsonl_answers_each_line_as_it_arrives(jobs: str) -> None:
+    # A program that writes one hand and waits for its result: each answer must come
+    # before the next line is written (a reply held back would hang this test, so a
+    # watchdog kills the command after 60 s; the reads then end empty and fail).
+    objs = _objs()[:3]
+    lines = [json.dumps(objs[0]), "{oops", json.dumps(objs[2])]
+    expected = [_expected([objs[0]])[0],
+                json.dumps({"line": 2, "errors": [
+                    "not valid JSON: Expecting property name enclosed in double quotes "
+                    "(column 2)"]}),
+                _expected([objs[2]])[0]]
+    proc = subprocess.Popen([*_command(), "score", "--jsonl", "--jobs", jobs],
+                            stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                            stderr=subprocess.PIPE, text=True)
+    watchdog = threading.Timer(60, proc.kill)
+    watchdog.start()
+    try:
+        assert proc.stdin is not None and proc.stdout is not None
+        for line, answer in zip(lines, expected, strict=True):
+            proc.stdin.write(line + "\r\n")  # any line ending a text file may have
+            proc.stdin.flush()
+            assert proc.stdout.readline() == answer + "\n"
+        proc.stdin.close()
+        assert proc.wait(timeout=60) == 2
+        assert proc.stdout.read() == ""
+    finally:
+        watchdog.cancel()
+        proc.kill()
+        proc.wait()
+        for stream in (proc.stdin, proc.stdout, proc.stderr):
+            if stream is not None:
+                stream.close()
 
 
 def test_jsonl_refuses_a_hand_in_notation(capsys: pytest.CaptureFixture[str]) -> None:
