@@ -79,7 +79,7 @@ def plain_hand(text: str, ruleset: str | None = None) -> Hand | None:
 def _plain(obj: _Hand, ruleset: str | None) -> Hand | None:
     code = CODE_TO_TILE
     try:
-        concealed = [code[c] for c in obj.concealed]
+        concealed = list(map(code.__getitem__, obj.concealed))
         win = code[obj.winning_tile]
         seat = WIND_BY_NAME[obj.seat_wind]
         prevailing = WIND_BY_NAME[obj.prevailing_wind]

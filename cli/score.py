@@ -43,6 +43,7 @@ from mj_trainer.cli.score_batch import (
     default_jobs,
     line_batches,
     list_batches,
+    quiet_collector,
     stderr_line,
     write_lines,
     write_list,
@@ -411,6 +412,11 @@ def run_score(
 
 def _run_stream(input_path: str | None, options: Options, jsonl: bool, jobs: int) -> int:
     """`score --json` (or `--jsonl`) on hands from a file or standard input."""
+    with quiet_collector():
+        return _stream(input_path, options, jsonl, jobs)
+
+
+def _stream(input_path: str | None, options: Options, jsonl: bool, jobs: int) -> int:
     if jsonl:
         with _opened(input_path) as source, _reading(input_path):
             bad = write_lines(line_batches(Lines(source), options, jobs), sys.stdout,

@@ -19,6 +19,8 @@ result, or an error object, on its own output line at once.
 
 from __future__ import annotations
 
+import atexit
+import gc
 import json
 import os
 import signal
@@ -26,7 +28,7 @@ import sys
 import tempfile
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator
-from contextlib import ExitStack
+from contextlib import ExitStack, contextmanager
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any, Final, Generic, Protocol, TextIO, TypeVar
 
@@ -61,6 +63,31 @@ MAX_SHOWN_PROBLEMS: Final = 10_000  # error lines kept for stderr; the rest are 
 # One hand's outcome: its result as JSON text, or the problems found (without the
 # "hand N: " prefix, which the caller adds).
 Outcome = tuple[str | None, list[str]]
+
+
+@contextmanager
+def quiet_collector() -> Iterator[None]:
+    """Fewer passes of the cycle collector while a batch is scored.
+
+    Scoring makes no reference cycles, but it makes many objects and keeps what it
+    learns of new hands, so with the default thresholds the collector walks a growing
+    heap again and again: a tenth of the CPU of 20,000 new hands.  What exists on entry
+    is frozen (never walked again; worker processes inherit that), and the young
+    objects are looked at every 50,000 allocations instead of 700.  All is as it was on
+    exit, but for one thing: when the interpreter ends, everything is frozen first, so
+    that its last collection does not walk what scoring kept (0.15 s of CPU after
+    20,000 new hands, for memory the system takes back anyway).
+    """
+    thresholds = gc.get_threshold()
+    gc.freeze()
+    gc.set_threshold(50_000, 50, 100)
+    atexit.unregister(gc.freeze)
+    atexit.register(gc.freeze)
+    try:
+        yield
+    finally:
+        gc.set_threshold(*thresholds)
+        gc.unfreeze()
 
 
 def default_jobs() -> int:

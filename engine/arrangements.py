@@ -263,6 +263,7 @@ def decompose(counts: list[int] | tuple[int, ...]) -> list[Decomposition]:
 def clear_caches() -> None:
     """Forget every split worked out so far (benchmarks that time a cold start)."""
     _SPLITS.clear()
+    _TEMPLATES.clear()
     _suit_options.cache_clear()
     for table in _PARTS:
         table.clear()
@@ -358,19 +359,10 @@ class _Part:
         splits: list[_Split] = []
         if part < 3:
             base = _PART_BASE[part]
-            # How many tiles: the bits of each count weigh 1, 2 and 4.
-            left = ((key & _BITS_OF_1).bit_count() + 2 * (key & _BITS_OF_2).bit_count()
-                    + 4 * (key & _BITS_OF_4).bit_count()) % 3
-            if left != 1:  # 3n tiles are sets, 3n + 2 sets and the pair
-                for chows, pungs, pair in _split_key(key):
-                    if (pair >= 0) != (left == 2):
-                        continue
-                    groups = [_HIDDEN_CHOW[base + r] for r in chows]
-                    if pungs:
-                        groups += [_HIDDEN_PUNG[base + r] for r in pungs]
-                        groups.sort(key=_BY_TILE_AND_KIND)
-                    splits.append(_Split(tuple(groups), base + pair if pair >= 0 else -1,
-                                         len(splits)))
+            hidden = _HIDDEN_CHOW[base:], _HIDDEN_PUNG[base:]
+            for sets, pair in _suit_template(key):
+                splits.append(_Split(tuple([hidden[kind][rank] for kind, rank in sets]),
+                                     base + pair if pair >= 0 else -1, len(splits)))
             # Thirteen orphans holds the 1 and the 9 of every suit, and nothing between.
             self.orphans = bool(key & 7 and key >> 24 & 7 and not key & _MIDDLE_COUNTS)
         else:
@@ -383,6 +375,33 @@ class _Part:
         self.even = not key & _ODD_COUNTS
         # Per winning tile and kind of win: each split's placements (`_placements`).
         self.placements: dict[int, tuple[tuple[_Placement, ...], ...]] = {}
+
+
+# A number suit's splits, the same in every suit: each as its sets in order, (kind, rank)
+# with 0 for a chow and 1 for a pung, and its pair's rank (-1: none).
+_Template = tuple[tuple[tuple[tuple[int, int], ...], int], ...]
+_TEMPLATES: dict[int, _Template] = {}
+
+
+def _suit_template(key: int) -> _Template:
+    """The splits of a number suit's content key into sets and (for 3n + 2 tiles) the
+    pair, kept by key for all three suits."""
+    got = _TEMPLATES.get(key)
+    if got is None:
+        # How many tiles: the bits of each count weigh 1, 2 and 4.
+        left = ((key & _BITS_OF_1).bit_count() + 2 * (key & _BITS_OF_2).bit_count()
+                + 4 * (key & _BITS_OF_4).bit_count()) % 3
+        splits = []
+        if left != 1:  # 3n tiles are sets, 3n + 2 sets and the pair
+            for chows, pungs, pair in _split_key(key):
+                if (pair >= 0) == (left == 2):
+                    order = sorted([(rank, 0) for rank in chows] + [(rank, 1) for rank in pungs])
+                    splits.append((tuple((kind, rank) for rank, kind in order), pair))
+        got = tuple(splits)
+        if len(_TEMPLATES) >= _PART_LIMIT:
+            _TEMPLATES.clear()
+        _TEMPLATES[key] = got
+    return got
 
 
 def _honor_options(counts: tuple[int, ...]) -> tuple[Decomposition, ...]:

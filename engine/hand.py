@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass, field
 from enum import Enum
+from operator import eq
 from typing import Final
 
 from mj_trainer.engine import tiles
@@ -182,37 +183,34 @@ def plainly_valid(hand: Hand) -> bool:
     n = len(melds)
     if n > 4 or len(concealed) != 14 - 3 * n:
         return False
-    # Every concealed tile a plain int of 0-33, checked by C loops before counting.
-    if (not set(map(type, concealed)) <= _PLAIN_INT or min(concealed) < 0
-            or max(concealed) >= tiles.NUM_KINDS):
+    # Every concealed tile a plain int of 0-33, checked by C loops; then every tile of
+    # the hand in order, where five alike would sit four places apart.
+    if not set(map(type, concealed)) <= _PLAIN_INT:
         return False
-    counts = [0] * tiles.NUM_KINDS
-    for t in concealed:
-        counts[t] += 1
-    try:
-        for meld in melds:
-            t = meld.tile
-            kind = meld.kind
-            if type(t) is not int or t < 0 or (not meld.exposed and kind is not MeldKind.KONG):
+    held = sorted(concealed)
+    if held[0] < 0 or held[-1] >= tiles.NUM_KINDS:
+        return False
+    for meld in melds:
+        t = meld.tile
+        kind = meld.kind
+        if (type(t) is not int or not 0 <= t < tiles.NUM_KINDS
+                or (not meld.exposed and kind is not MeldKind.KONG)):
+            return False
+        if kind is MeldKind.CHOW:
+            if t >= 27 or t % 9 > 6:
                 return False
-            if kind is MeldKind.CHOW:
-                if t >= 27 or t % 9 > 6:
-                    return False
-                counts[t] += 1
-                counts[t + 1] += 1
-                counts[t + 2] += 1
-            else:
-                counts[t] += 4 if kind is MeldKind.KONG else 3
-    except IndexError:
-        return False
+            held += (t, t + 1, t + 2)
+        else:
+            held += (t,) * (4 if kind is MeldKind.KONG else 3)
+    if melds:
+        held.sort()
     win = hand.winning_tile
     bonus = hand.bonus
     seat = hand.seat_wind
     prevailing = hand.prevailing_wind
     return (
-        max(counts) <= 4
-        and type(win) is int and 0 <= win < tiles.NUM_KINDS and counts[win] > 0
-        and win in concealed
+        not any(map(eq, held, held[4:]))
+        and type(win) is int and win in concealed
         and (not bonus or (all(type(t) is int and tiles.NUM_KINDS <= t < tiles.NUM_TILES
                                 for t in bonus) and len(set(bonus)) == len(bonus)))
         and type(seat) is int and tiles.EAST <= seat <= tiles.NORTH

@@ -31,6 +31,7 @@ from mj_trainer.engine.hand import (
 from mj_trainer.engine.notation import format_hand, format_meld, format_tiles
 from mj_trainer.engine.payoff import payoff
 from mj_trainer.engine.ruleset import Ruleset
+from mj_trainer.engine.ruleset_model import Scheme
 from mj_trainer.engine.scoring import Hit, Outcome, Score, ignored_context
 from mj_trainer.engine.settlement import LoserHand, LoserScore, Table, seat_name, validate_loser
 from mj_trainer.engine.tiles import Tile
@@ -400,7 +401,8 @@ def score_json_text(result: Score, *, all_arrangements: bool = False,
     """`json.dumps(score_to_json(result, ...), ensure_ascii=False)`, made faster for the
     common result (a win without a payoff, settlement or alternatives)."""
     rules = result.ruleset
-    if (table is not None or all_arrangements or not result.winning or rules.doubling
+    if (table is not None or all_arrangements or not result.winning
+            or rules.scheme is Scheme.DOUBLING
             or (rules.payoff is not None and payoff(result) is not None)):
         return json.dumps(score_to_json(result, all_arrangements=all_arrangements,
                                         table=table), ensure_ascii=False)

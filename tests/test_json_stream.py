@@ -8,7 +8,7 @@ import json
 from typing import Any
 
 import pytest
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from mj_trainer.cli import json_stream
@@ -52,17 +52,20 @@ json_values = st.recursive(
 spaces = st.text(alphabet=" \t\r\n", max_size=3)
 
 
+@settings(deadline=None)  # timing is no part of what is checked
 @given(st.lists(json_values, max_size=6), spaces, st.integers(1, 9))
 def test_list_elements_come_back_whole(values: list[Any], space: str, chunk: int) -> None:
     text = space + json.dumps(values, indent=None, separators=(f",{space}", ": ")) + space
     assert _read_all(text, chunk) == (True, values)
 
 
+@settings(deadline=None)  # timing is no part of what is checked
 @given(json_values.filter(lambda v: not isinstance(v, list)), st.integers(1, 9))
 def test_a_single_value_is_not_a_list(value: Any, chunk: int) -> None:
     assert _read_all(json.dumps(value), chunk) == (False, [value])
 
 
+@settings(deadline=None)  # timing is no part of what is checked
 @given(st.lists(json_values, min_size=1, max_size=5), st.integers(1, 9))
 def test_raw_text_decodes_to_the_value(values: list[Any], chunk: int) -> None:
     reader = JSONReader(Chunked(json.dumps(values), chunk))
@@ -107,6 +110,7 @@ hand_like = st.recursive(
 separators = st.sampled_from([", ", ",", ",\n  ", " ,\n"])
 
 
+@settings(deadline=None)  # timing is no part of what is checked
 @given(st.lists(st.dictionaries(st.sampled_from("pqr"), hand_like, max_size=4) | hand_like,
                 max_size=12), separators, st.integers(1, 40), st.integers(1, 60))
 def test_blocks_give_the_elements_of_the_list(values: list[Any], separator: str, chunk: int,
@@ -138,6 +142,7 @@ def _mutate(text: str, data: st.DataObject) -> str:
     return text
 
 
+@settings(deadline=None)  # timing is no part of what is checked
 @given(st.lists(json_values, max_size=4)
        | st.lists(st.dictionaries(st.sampled_from("pq"), hand_like, max_size=3), max_size=6),
        st.integers(1, 40), st.sampled_from([0, 1, 5, 30]), st.data())
@@ -208,6 +213,7 @@ def test_long_lines_are_skipped_not_held() -> None:
         (1, "a"), (2, None), (4, "b"), (5, None)]
 
 
+@settings(deadline=None)  # timing is no part of what is checked
 @given(st.text(alphabet=" \t\n{[abc", max_size=30), st.integers(1, 5), st.integers(1, 7))
 def test_peeked_text_is_put_back(text: str, chunk: int, size: int) -> None:
     source = Chunked(text, chunk)

@@ -318,9 +318,20 @@ def _has_shape(ranks: int, shapes: tuple[int, ...]) -> bool:
     return any((ranks >> n) & shape == shape for shape in shapes for n in range(9))
 
 
-def _shape_table(shapes: tuple[int, ...]) -> tuple[bool, ...]:
-    """`_has_shape` of every rank mask of a suit (0-511), looked up by the mask."""
-    return tuple(_has_shape(m, shapes) for m in range(512))
+class _ShapeTable(dict[int, bool]):
+    """`_has_shape(mask, shapes)` by rank mask, worked out the first time a mask is met."""
+
+    def __init__(self, shapes: tuple[int, ...]) -> None:
+        super().__init__()
+        self.shapes = shapes
+
+    def __missing__(self, mask: int) -> bool:
+        found = self[mask] = _has_shape(mask, self.shapes)
+        return found
+
+
+def _shape_table(shapes: tuple[int, ...]) -> _ShapeTable:
+    return _ShapeTable(shapes)
 
 
 # R18: the shapes of consecutive chows, as offsets of the chows' starting numbers
