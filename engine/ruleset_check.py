@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import difflib
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
@@ -193,14 +194,30 @@ def _kind_text(value: object) -> str:
     return type(value).__name__
 
 
+class _Place:
+    """Where a value sits ('house.toml line 7'), found when a problem is worded: finding
+    the line of every pattern of a good ruleset cost half of loading it."""
+
+    __slots__ = ("_find",)
+
+    def __init__(self, find: Callable[[], str]) -> None:
+        self._find = find
+
+    def __str__(self) -> str:
+        return self._find()
+
+    def __format__(self, spec: str) -> str:
+        return format(self._find(), spec)
+
+
 def build(data: dict[str, Any], path: Path, problems: list[str]) -> Ruleset:
     """The ruleset of the merged data; raises with `problems` and every new one."""
     head = data.get("ruleset")
     if not isinstance(head, dict):
         raise RulesetError([*problems, f"{path.name}: a [ruleset] table is required"])
 
-    def at(table: str, pid: str | None = None, key: str | None = None) -> str:
-        return place(owner(data, table, pid, key), table, pid, key)
+    def at(table: str, pid: str | None = None, key: str | None = None) -> _Place:
+        return _Place(lambda: place(owner(data, table, pid, key), table, pid, key))
 
     def need(table: dict[str, Any], key: str, kind: type, where: tuple[str, str | None],
              default: Any = None) -> Any:
@@ -390,7 +407,7 @@ def build(data: dict[str, Any], path: Path, problems: list[str]) -> Ruleset:
 _RULING: Final = re.compile(r"R\d{1,2}")
 
 
-def _citations(head: dict[str, Any], where: str, problems: list[str]) -> dict[str, str]:
+def _citations(head: dict[str, Any], where: _Place, problems: list[str]) -> dict[str, str]:
     """`[ruleset.citations]`: known keys, each naming a ruling such as "R10"."""
     raw = head.get("citations", {})
     if not isinstance(raw, dict):
@@ -427,7 +444,8 @@ def _lineage(data: dict[str, Any], rid: str) -> tuple[str, ...]:
     return tuple(out)
 
 
-def _string_list(table: dict[str, Any], key: str, where: str, problems: list[str]) -> list[str]:
+def _string_list(table: dict[str, Any], key: str, where: _Place,
+                 problems: list[str]) -> list[str]:
     """A list of strings from a table, or a problem noted and an empty list."""
     value = table.get(key, [])
     if not isinstance(value, list) or not all(isinstance(x, str) for x in value):

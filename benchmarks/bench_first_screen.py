@@ -1,0 +1,130 @@
+"""The app's first screen beside a minimal Textual app's, in the same run.
+
+    .venv/bin/python benchmarks/bench_first_screen.py [--runs 7]
+
+Each run is a fresh Python process that builds an app and runs it headless at 80x24
+until its first screen is mounted and drawn (Textual's auto-pilot starts once the app
+is ready; one `pilot.pause()` lets the first refresh finish), then exits.  The parent
+takes the clock just before launching, so the figure holds the interpreter, every
+import and everything the app does before its first screen: for mj-trainer, reading
+the settings, opening the progress store and mounting home (on fresh temporary
+folders).  The peer is the smallest Textual app that draws a screen: one Static.
+
+Runs alternate between the two; the figures are medians of wall time from launch to
+drawn and of the child's CPU time (getrusage).  Both run in a user's environment
+(no PYTHON* settings of this session; bytecode cached outside the tree, after one
+untimed run each).  Target: mj-trainer at most 1.5x the minimal app's time.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import resource
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from benchmarks.benchutil import machine_lines, package_version, table
+
+TARGET = 1.5
+
+_PILOT = r"""
+import sys, time, json
+async def drawn(pilot):
+    await pilot.pause()
+    print(json.dumps({"drawn": time.time(), "screen": type(pilot.app.screen).__name__}))
+    pilot.app.exit()
+app.run(headless=True, size=(80, 24), auto_pilot=drawn)
+"""
+
+MINIMAL = r"""
+from textual.app import App, ComposeResult
+from textual.widgets import Static
+
+class Minimal(App[None]):
+    def compose(self) -> ComposeResult:
+        yield Static("Hello")
+
+app = Minimal()
+""" + _PILOT
+
+TRAINER = r"""
+import sys
+from mj_trainer.tui.app import make_app
+app = make_app(data_dir=sys.argv[1], config_path=sys.argv[2])
+""" + _PILOT
+
+
+def user_env(cache: str) -> dict[str, str]:
+    """A user's shell: none of this session's PYTHON* settings, bytecode in `cache`."""
+    env = {k: v for k, v in os.environ.items() if not k.startswith("PYTHON")}
+    env["PYTHONPYCACHEPREFIX"] = cache
+    env["TERM"] = env.get("TERM", "xterm-256color")
+    return env
+
+
+def launch(code: str, args: list[str], env: dict[str, str]) -> tuple[float, float, str]:
+    """Wall seconds from launch to the first screen drawn, CPU seconds of the whole
+    child, and the name of the screen it showed."""
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    t0 = time.time()
+    done = subprocess.run([sys.executable, "-c", code, *args], capture_output=True, text=True,
+                          env=env, stdin=subprocess.DEVNULL, timeout=120, check=False)
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    lines = [ln for ln in done.stdout.splitlines() if ln.startswith("{")]
+    if done.returncode != 0 or not lines:
+        raise SystemExit(f"run failed ({done.returncode}): {done.stderr[-800:]}")
+    report = json.loads(lines[-1])
+    cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
+    return report["drawn"] - t0, cpu, report["screen"]
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else "")
+    parser.add_argument("--runs", type=int, default=7)
+    args = parser.parse_args(argv)
+    print("\n".join(machine_lines(["textual"])))
+    with tempfile.TemporaryDirectory(prefix="mj-first-") as tmp:
+        env = user_env(str(Path(tmp) / "pycache"))
+        apps = {
+            f"minimal Textual app (one Static), textual {package_version('textual')}":
+                (MINIMAL, []),
+            "mj-trainer (home screen)": (TRAINER, [str(Path(tmp) / "data"),
+                                                  str(Path(tmp) / "config.toml")]),
+        }
+        for code, extra in apps.values():  # untimed: bytecode written, files cached
+            launch(code, extra, env)
+        walls: dict[str, list[float]] = {name: [] for name in apps}
+        cpus: dict[str, list[float]] = {name: [] for name in apps}
+        screens: set[str] = set()
+        for r in range(args.runs):
+            order = list(apps.items()) if r % 2 == 0 else list(reversed(apps.items()))
+            for name, (code, extra) in order:
+                wall, cpu, screen = launch(code, extra, env)
+                walls[name].append(wall)
+                cpus[name].append(cpu)
+                if name.startswith("mj-trainer"):
+                    screens.add(screen)
+    names = list(apps)
+    rows = [[name, f"{statistics.median(walls[name]):.3f}", f"{max(walls[name]):.3f}",
+             f"{statistics.median(cpus[name]):.3f}"] for name in names]
+    print()
+    print(f"first screen drawn at 80x24, from process launch; medians of {args.runs} "
+          "alternating runs (seconds)")
+    print(table(["app", "wall median", "wall worst", "cpu median"], rows))
+    wall_ratio = statistics.median(walls[names[1]]) / statistics.median(walls[names[0]])
+    cpu_ratio = statistics.median(cpus[names[1]]) / statistics.median(cpus[names[0]])
+    print(f"mj-trainer / minimal: wall {wall_ratio:.2f}x, cpu {cpu_ratio:.2f}x "
+          f"(target at most {TARGET}x; screens shown: {', '.join(sorted(screens))})")
+    return 0 if wall_ratio <= TARGET else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())
