@@ -582,6 +582,21 @@ class TrainerApp(App[None]):
 
     # ---- the command palette
 
+    def action_command_palette(self) -> None:
+        # The app's own palette class, safe against fast keys (tui/screens/palette.py).
+        from mj_trainer.tui.screens.palette import AppCommandPalette
+
+        if self.use_command_palette and not AppCommandPalette.in_stack(self):
+            self.push_screen(AppCommandPalette(id="--command-palette"))
+
+    def search_themes(self) -> None:
+        from textual.theme import ThemeProvider
+
+        from mj_trainer.tui.screens.palette import AppCommandPalette
+
+        self.push_screen(AppCommandPalette(providers=[ThemeProvider],
+                                           placeholder="Search for themes…"))
+
     def get_system_commands(self, screen: Screen[Any]) -> Iterable[SystemCommand]:
         yield SystemCommand("Home", "Back to the home screen", self.go_home)
         yield SystemCommand("Learn: the course", "Lessons, one topic at a time, with drills",
@@ -642,7 +657,15 @@ class TrainerApp(App[None]):
         from textual.dom import DOMNode
 
         if isinstance(node, DOMNode):
-            self.call_later(self.run_action, action, node)
+            self.call_later(self._run_if_in_front, action, node)
+
+    async def _run_if_in_front(self, action: str, node: Any) -> None:
+        # A palette command acts on the screen the palette was opened over; keys typed
+        # after it may have closed that screen (a calculator's Back ran on a closed
+        # calculator: NoMatches), and then the command is dropped.
+        screen = node if isinstance(node, Screen) else getattr(node, "screen", None)
+        if node.is_attached and screen is self.screen:
+            await self.run_action(action, node)
 
     # ---- size
 

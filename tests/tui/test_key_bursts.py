@@ -17,22 +17,26 @@ from pathlib import Path
 
 import pytest
 from textual import events
+from textual.command import CommandPalette
 from textual.pilot import Pilot
+from textual.widgets import OptionList
 
 from mj_trainer.quizzes.config import Settings
 from mj_trainer.tui.app import TrainerApp, make_app
 from mj_trainer.tui.messages import OpenScreen, StartSet
 from mj_trainer.tui.safe_screen import SafeScreen
+from mj_trainer.tui.screens.home import HomeScreen
 from tests.tui.test_app_kit import fixed_clock, wait_for
 
-# Everything a learner can press, except the keys that quit on purpose (ctrl+q, ctrl+c)
-# and the command palette (ctrl+p), whose "Quit" command random typing would reach.
+# Everything a learner can press, except the keys that quit on purpose (ctrl+q, ctrl+c).
+# The command palette (ctrl+p) is in: its "Quit" command, which random typing reaches,
+# is counted instead of run (`_count_quits`).
 KEYS = (
     *"abcdefghijklmnopqrstuvwxyz0123456789",
     "space", "enter", "enter", "enter", "escape", "tab", "shift+tab", "backspace", "delete",
     "up", "down", "left", "right", "pageup", "pagedown", "home", "end",
     "f1", "f2", "f3", "plus", "minus", "asterisk", "slash", "question_mark",
-    "left_square_bracket", "right_square_bracket", "full_stop", "comma",
+    "left_square_bracket", "right_square_bracket", "full_stop", "comma", "ctrl+p",
 )
 # 64 bursts of 32 keys: 2,048 random keys on every screen. For a longer hunt set
 # MJ_TRAINER_KEY_BURSTS (and MJ_TRAINER_BURST_SIZE); MJ_TRAINER_KEY_SEED picks new seeds.
@@ -55,7 +59,7 @@ def _send_burst(app: TrainerApp, keys: Sequence[str]) -> None:
         app._driver.send_message(event)
 
 
-def _app(tmp_path: Path, start: StartSet | OpenScreen, length: int = 3) -> TrainerApp:
+def _app(tmp_path: Path, start: StartSet | OpenScreen | None, length: int = 3) -> TrainerApp:
     return make_app(Settings(round_length=length), data_dir=tmp_path / "data", start=start,
                     seed=3, clock=fixed_clock, cursor_blink=False)
 
@@ -76,41 +80,69 @@ async def _reach(pilot: Pilot[None], screen: str) -> None:
             await pilot.press("enter")
             await _on(pilot, "SummaryScreen")
         return
-    await _on(pilot, {"quiz": "QuizScreen", "sets": "SetsScreen",
+    await _on(pilot, {"quiz": "QuizScreen", "sets": "SetsScreen", "palette": "HomeScreen",
                       "reference": "ReferenceScreen", "stats": "StatsScreen",
                       "settings": "SettingsScreen", "calculator": "CalculatorScreen"}[screen])
 
 
-def _start(screen: str) -> StartSet | OpenScreen:
+def _start(screen: str) -> StartSet | OpenScreen | None:
+    """How the app opens `screen`; None for the palette's run, which starts at home (a
+    late OpenScreen("home") would close a palette already opened by the keys)."""
     if screen in ("quiz", "feedback", "summary"):
         return StartSet("families", resume=False)
-    return OpenScreen(screen)
+    return None if screen == "palette" else OpenScreen(screen)
 
 
-async def _hammer(app: TrainerApp, pilot: Pilot[None], seed: int, screen: str) -> None:
+def _count_quits(app: TrainerApp, monkeypatch: pytest.MonkeyPatch) -> list[None]:
+    """Replace the app's quit (the palette's "Quit" command) with a counter."""
+    quits: list[None] = []
+
+    async def quit_counted() -> None:
+        quits.append(None)
+
+    monkeypatch.setattr(app, "action_quit", quit_counted)
+    return quits
+
+
+async def _hammer(app: TrainerApp, pilot: Pilot[None], seed: int, screen: str) -> int:
+    """Send the bursts; returns how many of them a command palette in front received."""
     rng = random.Random(seed)
+    in_palette = 0
     for burst in range(BURSTS):
+        if screen == "palette":
+            # The palette's own run opens it (wherever the app is) before each burst, so
+            # the burst is fast typing into the palette.
+            await pilot.press("ctrl+p")
+            await pilot.pause()
+        in_palette += isinstance(app.screen, CommandPalette)
         _send_burst(app, [rng.choice(KEYS) for _ in range(BURST_SIZE)])
         await pilot.pause()
         assert app.is_running and app._exception is None, f"burst {burst}"
-        if burst % RETURN_EVERY == RETURN_EVERY - 1 and type(app.screen).__name__ == "HomeScreen":
-            app.post_message(_start(screen))  # back to the screen under test
+        start = _start(screen)
+        if (burst % RETURN_EVERY == RETURN_EVERY - 1 and start is not None
+                and type(app.screen).__name__ == "HomeScreen"):
+            app.post_message(start)  # back to the screen under test
             await pilot.pause()
+    return in_palette
 
 
 @pytest.mark.parametrize("screen", ["quiz", "feedback", "summary", "sets", "reference",
-                                    "stats", "settings", "calculator"])
-def test_random_key_bursts_keep_the_app_running(tmp_path: Path, screen: str) -> None:
+                                    "stats", "settings", "calculator", "palette"])
+def test_random_key_bursts_keep_the_app_running(tmp_path: Path, screen: str,
+                                                monkeypatch: pytest.MonkeyPatch) -> None:
     length = 1 if screen == "summary" else 3
     app = _app(tmp_path, _start(screen), length=length)
+    _count_quits(app, monkeypatch)
 
     async def body() -> None:
         async with app.run_test(size=(80, 24)) as pilot:
             await _reach(pilot, screen)
             seed = sum(map(ord, screen)) + int(os.environ.get("MJ_TRAINER_KEY_SEED", "0"))
-            await _hammer(app, pilot, seed=seed, screen=screen)
+            in_palette = await _hammer(app, pilot, seed=seed, screen=screen)
             await pilot.pause()
             assert app.is_running and app._exception is None
+            if screen == "palette":  # the bursts did reach the palette
+                assert in_palette > BURSTS // 2
 
     asyncio.run(body())
 
@@ -131,6 +163,125 @@ def test_the_bursts_that_crashed(tmp_path: Path, keys: list[str]) -> None:
             await pilot.pause()
             await pilot.pause()
             assert app.is_running and app._exception is None
+
+    asyncio.run(body())
+
+
+@pytest.mark.parametrize("keys", [
+    ["ctrl+p", "pagedown"],  # KeyError: 0 in OptionList._move_page, before the list had lines
+    ["ctrl+p", "pageup"],
+    ["ctrl+p", "down", "pagedown"],  # KeyError: 1
+    ["ctrl+p", "enter", "enter"],  # ScreenStackError: the palette was dismissed twice
+    ["ctrl+p", "down", "enter", "enter"],
+    ["ctrl+p", "escape", "escape"],  # a second escape must not close home
+    ["ctrl+p", *"theme", "enter", "enter", "pagedown", "enter", "enter"],  # the theme picker
+])
+def test_the_palette_bursts_that_crashed(tmp_path: Path, keys: list[str],
+                                         monkeypatch: pytest.MonkeyPatch) -> None:
+    app = _app(tmp_path, None)
+    quits = _count_quits(app, monkeypatch)
+
+    async def body() -> None:
+        async with app.run_test(size=(80, 24)) as pilot:
+            await _on(pilot, "HomeScreen")
+            await pilot.pause()  # home settled: the page keys then came before the list
+            _send_burst(app, keys)
+            for _ in range(4):
+                await pilot.pause()
+            assert app.is_running and app._exception is None
+            assert isinstance(app.screen_stack[0], HomeScreen)
+
+    asyncio.run(body())
+    assert not quits
+
+
+def test_a_second_enter_does_not_run_the_palettes_command_again(tmp_path: Path) -> None:
+    app = _app(tmp_path, None)
+
+    async def body() -> None:
+        async with app.run_test(size=(80, 24)) as pilot:
+            await _on(pilot, "HomeScreen")
+            await pilot.press("ctrl+p")
+            await wait_for(pilot, lambda: app.screen.has_class("-ready"))
+            await pilot.press(*"stats")
+            await wait_for(pilot, lambda: "Stats" in str(app.screen.query_one(
+                "CommandList", OptionList).get_option_at_index(0).prompt))
+            _send_burst(app, ["enter", "enter"])  # the first closes the palette
+            await _on(pilot, "StatsScreen")
+            for _ in range(4):
+                await pilot.pause()
+            assert [type(s).__name__ for s in app.screen_stack] == ["HomeScreen", "StatsScreen"]
+            assert app._exception is None
+
+    asyncio.run(body())
+
+
+@pytest.mark.parametrize("keys", [
+    # Random bursts gave NoMatches('CommandList'): a search started by a letter ended
+    # after the palette's widgets were gone.
+    ["x", "escape"],
+    ["q", "u", "i", "t", "escape", "escape"],
+])
+def test_a_search_that_outlives_the_palette_is_dropped(
+        tmp_path: Path, keys: list[str], monkeypatch: pytest.MonkeyPatch) -> None:
+    from mj_trainer.tui.screens import palette
+
+    assert palette._SEARCH is not None  # the guarded search, not Textual's own worker
+    app = _app(tmp_path, None)
+    _count_quits(app, monkeypatch)
+
+    async def body() -> None:
+        async with app.run_test(size=(80, 24)) as pilot:
+            await _on(pilot, "HomeScreen")
+            await pilot.press("ctrl+p")
+            await wait_for(pilot, lambda: app.screen.has_class("-ready"))
+            _send_burst(app, keys)
+            for _ in range(6):
+                await pilot.pause(0.05)
+            assert app.is_running and app._exception is None
+
+    asyncio.run(body())
+
+
+def test_a_palette_command_for_a_closed_screen_is_dropped(tmp_path: Path) -> None:
+    # Random bursts: the palette's "Back" (the calculator's escape) ran after the keys
+    # that followed had closed the calculator, and crashed (NoMatches '#calc-notation').
+    app = _app(tmp_path, OpenScreen("calculator"))
+
+    async def body() -> None:
+        async with app.run_test(size=(80, 24)) as pilot:
+            await _on(pilot, "CalculatorScreen")
+            calculator = app.screen
+            await wait_for(pilot, lambda: bool(calculator.query("#calc-notation")))
+            await pilot.pause()
+            back = next(c for c in app.get_system_commands(calculator) if c.title == "Back")
+            calculator.dismiss(None)
+            await _on(pilot, "HomeScreen")
+            await pilot.pause()
+            back.callback()  # the command, run late
+            for _ in range(3):
+                await pilot.pause()
+            assert app.is_running and app._exception is None
+            assert isinstance(app.screen, HomeScreen)
+
+    asyncio.run(body())
+
+
+def test_the_app_opens_its_own_palette(tmp_path: Path) -> None:
+    from mj_trainer.tui.screens.palette import AppCommandPalette
+
+    app = _app(tmp_path, None)
+
+    async def body() -> None:
+        async with app.run_test(size=(80, 24)) as pilot:
+            await _on(pilot, "HomeScreen")
+            await pilot.press("ctrl+p")
+            await wait_for(pilot, lambda: isinstance(app.screen, AppCommandPalette))
+            await pilot.press("escape")
+            await _on(pilot, "HomeScreen")
+            app.search_themes()  # the "Theme" command
+            await wait_for(pilot, lambda: isinstance(app.screen, AppCommandPalette)
+                           and app.screen.has_class("-ready"))  # its themes listed
 
     asyncio.run(body())
 
