@@ -43,6 +43,7 @@ from mj_trainer.quizzes.session import (
     set_plan,
 )
 from mj_trainer.quizzes.store import ProgressStore, StoreError
+from mj_trainer.tui.browser_keys import WEB_KEYMAP, kept_by_browser, quit_key
 from mj_trainer.tui.memory import settle_after_start
 from mj_trainer.tui.messages import (
     OpenCalculator,
@@ -290,6 +291,8 @@ class TrainerApp(App[None]):
     def on_mount(self) -> None:
         from mj_trainer.tui.screens.notice import NoticeScreen
 
+        if self.is_web:  # in a browser tab: quit moves off ctrl+q (tui/browser_keys.py)
+            self.update_keymap(WEB_KEYMAP)
         for title, text in self.problems:
             self.push_screen(NoticeScreen(title, text))
         # The size check comes first: a start straight into a quiz or the reference waits
@@ -629,13 +632,15 @@ class TrainerApp(App[None]):
                 continue  # hidden keys are widgets' own (scrolling, copy and paste)
             seen.add(binding.description)
             shown = self.get_key_display(binding) or key
+            hint = "" if self.is_web and kept_by_browser(key) else f" (key {shown})"
             yield SystemCommand(binding.description,
-                                f"{binding.tooltip or 'On this screen'} (key {shown})",
+                                f"{binding.tooltip or 'On this screen'}{hint}",
                                 partial(self._run_binding, binding.action, active.node))
         # Textual's own commands (its theme picker, keys panel, screenshot, maximize) are
         # left out: the app's settings cover what a learner needs.
         yield SystemCommand("Theme", "Choose among all colour themes", self.action_change_theme)
-        yield SystemCommand("Quit", "Leave mj-trainer (ctrl+q)", self.action_quit)
+        yield SystemCommand("Quit", f"Leave mj-trainer ({quit_key(self.is_web)})",
+                            self.action_quit)
 
     def _setting_commands(self) -> Iterable[SystemCommand]:
         """A command for each choice of ruleset, tile style and theme."""

@@ -12,6 +12,7 @@ from textual.content import Content
 from textual.screen import Screen
 from textual.widgets import Markdown, Static
 
+from mj_trainer.tui.browser_keys import for_browser
 from mj_trainer.tui.safe_screen import HelpNamed, SafeModalScreen
 from mj_trainer.tui.tile_legend import LEGEND_PAGES, legend_markdown
 from mj_trainer.tui.tile_text import TileStyle
@@ -77,8 +78,10 @@ class HelpScreen(SafeModalScreen[None]):
         with Vertical(id="help-box"):
             yield Static(Content.assemble(("Help", "bold"), (f" · {self.page}", "$foreground 55%"),
                                           ("   escape closes", "$foreground 55%")), id="help-title")
+            text = help_page(self.page, self.tile_style)
             with VerticalScroll(id="help-scroll"):
-                yield Markdown(help_page(self.page, self.tile_style), id="help-markdown")
+                yield Markdown(for_browser(text) if self.app.is_web else text,
+                               id="help-markdown")
 
     def on_mount(self) -> None:
         self.query_one("#help-scroll", VerticalScroll).focus()

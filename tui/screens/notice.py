@@ -9,6 +9,7 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.content import Content
 from textual.widgets import Button, Static
 
+from mj_trainer.tui.browser_keys import quit_key
 from mj_trainer.tui.safe_screen import SafeModalScreen, SafeScreen
 
 
@@ -105,6 +106,7 @@ class TooSmallScreen(SafeScreen[None]):
             ("Make the window larger\n\n", "bold $warning"),
             f"mj-trainer needs at least {self.min_width}×{self.min_height} cells;\n",
             f"this terminal is {w}×{h}.\n\n",
-            ("It carries on where you were as soon as it fits.\nctrl+q quits.", "$foreground 55%"),
+            ("It carries on where you were as soon as it fits.\n"
+             f"{quit_key(self.app.is_web)} quits.", "$foreground 55%"),
         )
         self.query_one("#too-small-text", Static).update(text)

@@ -19,7 +19,8 @@ Below `PALETTE_MIN_WIDTH` cells the footer leaves out the command-palette key (c
 still works, and the help says so): at 80 columns it pushed the quit and help keys of
 the busiest screens off the edge.  And when the keys still do not fit, the footer leaves
 out the last of the screen's own keys (they still work, and each screen's help lists
-them) so that quit and help always show.
+them) so that quit and help always show.  In a browser tab it leaves out the keys the
+browser keeps for itself (`tui.browser_keys`).
 """
 
 from __future__ import annotations
@@ -34,11 +35,14 @@ from textual.widget import Widget
 from textual.widgets import Footer
 from textual.widgets._footer import FooterKey
 
+from mj_trainer.tui.browser_keys import kept_by_browser
+
 # Classes the Footer gives a key when it builds it ("-compact" follows the footer).
 _KEY_CLASSES = ("-disabled", "-grouped", "-command-palette")
 PALETTE_MIN_WIDTH = 100  # narrower footers drop the ^p palette key for the screen's own
 W = TypeVar("W", bound=Widget)
-ALWAYS_SHOWN = frozenset({"ctrl+q", "f1"})  # quit and help, on every screen at any width
+# Quit and help, on every screen at any width (quit is f10 in a browser tab).
+ALWAYS_SHOWN = frozenset({"ctrl+q", "f10", "f1"})
 
 
 def release_render_caches() -> None:
@@ -60,6 +64,9 @@ class LeanFooter(Footer):
         self.set_reactive(Footer.show_command_palette,
                           self.app.size.width >= PALETTE_MIN_WIDTH)
         built = list(super().compose())
+        if self.app.is_web:  # a browser acts on these keys before the app sees them
+            built = [w for w in built
+                     if not (isinstance(w, FooterKey) and kept_by_browser(w.key))]
         if not _plain_keys(built):  # key groups nest widgets: leave them as built
             yield from built
             return
