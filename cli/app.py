@@ -63,6 +63,10 @@ def open_app(args: argparse.Namespace, start: AppStart | None = None) -> int:
     if not (sys.stdin.isatty() and sys.stdout.isatty()) and not under_web_driver():
         return fail(["the trainer needs a terminal; for scripts use `mj-trainer score`, "
                      "`generate` or `sets` (see --help)"])
+    if under_web_driver():  # drawn for `mj-trainer serve`: end with the server
+        from mj_trainer.cli.web_child import end_with_server
+
+        end_with_server()
     from mj_trainer.tui.app import run_app
     from mj_trainer.tui.messages import (
         OpenCalculator,

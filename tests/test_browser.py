@@ -1,8 +1,11 @@
 """The trainer in a real browser: `mj-trainer serve`, driven by Playwright and chromium.
 
-The server runs on a free loopback port; the system's chromium (Debian's package, never
-a browser Playwright downloads) opens the page at 1280x800, a quick round is started
-with the keyboard and one question answered.  What the app draws reaches the browser
+The server runs on a free port, once on loopback and once on every address (0.0.0.0),
+where the page needs the token serve prints (without it the page is refused); the
+system's chromium (Debian's package, never a browser Playwright downloads) opens the
+page at 1280x800 (its WebSocket passes the origin check), a quick round is started
+with the keyboard and one question answered.  The footer offers f10 to quit, never
+ctrl+q, which a browser keeps for itself.  What the app draws reaches the browser
 over the page's websocket, so the test reads those frames to know the screen, checks
 that the feedback is drawn, and checks the answer landed in the progress file.
 Screenshots go to tests/artifacts/ (ignored by git).  A narrow page (about 60 columns)
@@ -69,8 +72,24 @@ def wait_for_port(port: int, proc: subprocess.Popen[bytes], timeout: float = 30.
     raise AssertionError(f"mj-trainer serve did not listen on port {port}")
 
 
-@pytest.fixture
-def server(tmp_path: Path) -> Iterator[tuple[str, Path]]:
+def printed_address(proc: subprocess.Popen[bytes], port: int) -> str:
+    """The loopback address serve printed (with its token when it has one)."""
+    assert proc.stdout is not None
+    seen = ""
+    while "Press ctrl+c" not in seen:
+        line = proc.stdout.readline().decode(errors="replace")
+        if not line:
+            raise AssertionError(f"mj-trainer serve exited early:\n{seen}")
+        seen += line
+    found = re.search(rf"http://127\.0\.0\.1:{port}/\S*", seen)
+    assert found, seen
+    return found.group(0)
+
+
+@pytest.fixture(params=["loopback", "token"])
+def server(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[tuple[str, Path]]:
+    """The trainer served on loopback, or on every address (0.0.0.0), where the page
+    needs the token serve prints."""
     try:
         import textual_serve  # noqa: F401
     except ImportError:
@@ -79,13 +98,16 @@ def server(tmp_path: Path) -> Iterator[tuple[str, Path]]:
     config = tmp_path / "config.toml"
     config.write_text(CONFIG, encoding="utf-8")
     port = free_port()
+    host = "127.0.0.1" if request.param == "loopback" else "0.0.0.0"
     proc = subprocess.Popen(
-        [sys.executable, "-m", "mj_trainer", "serve", "--host", "127.0.0.1", "--port",
+        [sys.executable, "-m", "mj_trainer", "serve", "--host", host, "--port",
          str(port), "--data-dir", str(data), "--config", str(config)],
         stdout=subprocess.PIPE, stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL)
     try:
+        url = printed_address(proc, port)
+        assert ("?token=" in url) is (request.param == "token")
         wait_for_port(port, proc)
-        yield f"http://127.0.0.1:{port}/", data
+        yield url, data
     finally:
         proc.terminate()
         try:
@@ -139,6 +161,7 @@ def launch(playwright: Any) -> Any:
 
 def test_a_quick_round_in_the_browser(server: tuple[str, Path]) -> None:
     url, data = server
+    suffix = "-token" if "?token=" in url else ""
     try:
         from playwright.sync_api import sync_playwright
     except ImportError:
@@ -148,21 +171,30 @@ def test_a_quick_round_in_the_browser(server: tuple[str, Path]) -> None:
     with sync_playwright() as p:
         browser = launch(p)
         try:
+            if "?token=" in url:  # without its token the page is refused, and says why
+                refused = browser.new_page()
+                response = refused.goto(url.split("?")[0])
+                assert response is not None and response.status == 403
+                assert "needs its token" in refused.content()
+                refused.close()
             page, screen = open_page(browser, url, 1280, 800)
             screen.wait(page, "Quick round", "Calculator")
             page.keyboard.press("n")
             screen.wait(page, "Work out the total")
+            # Under the web driver quit is f10: the browser keeps ctrl+q for itself.
+            screen.wait(page, "f10 Quit")
+            assert "^q" not in screen.text
             page.keyboard.type("10")
             page.keyboard.press("Enter")
             screen.wait(page, "Your answer", "How it scores")
             page.wait_for_timeout(500)
-            page.screenshot(path=str(ARTIFACTS / "browser-feedback-1280x800.png"))
+            page.screenshot(path=str(ARTIFACTS / f"browser-feedback-1280x800{suffix}.png"))
 
             narrow, narrow_screen = open_page(browser, url, 560, 800)
             narrow_screen.wait(narrow, "Quick round")
             assert "Make the window larger" not in narrow_screen.text
             narrow.wait_for_timeout(500)
-            narrow.screenshot(path=str(ARTIFACTS / "browser-home-narrow.png"))
+            narrow.screenshot(path=str(ARTIFACTS / f"browser-home-narrow{suffix}.png"))
         finally:
             browser.close()
     with sqlite3.connect(data / "progress.sqlite3") as db:
