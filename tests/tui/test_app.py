@@ -134,7 +134,9 @@ def test_command_palette_offers_the_actions(tmp_path: Path) -> None:
             assert "Level" in titles
             await pilot.press("ctrl+p")
             await pilot.pause()
-            assert type(app.screen).__name__ == "CommandPalette"
+            from mj_trainer.tui.screens.palette import AppCommandPalette
+
+            assert isinstance(app.screen, AppCommandPalette)  # the app's guarded palette
 
     asyncio.run(body())
 

@@ -203,7 +203,7 @@ def test_settings_screen_follows_a_palette_command(tmp_path: Path) -> None:
         async with app.run_test(size=(100, 40)) as pilot:
             screen = await _open_settings(pilot, app)
             await pilot.press("ctrl+p")
-            await wait_for(pilot, lambda: type(app.screen).__name__ == "CommandPalette")
+            await wait_for(pilot, lambda: type(app.screen).__name__ == "AppCommandPalette")
             await pilot.press(*"tile style: cjk")
             await pilot.pause(0.3)
             await pilot.press("enter")
