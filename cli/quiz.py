@@ -62,7 +62,7 @@ def add_quiz_parser(sub: Any) -> None:
     script.add_argument("--ruleset", metavar="R", default=None,
                         help="a built-in ruleset or a .toml file (default: settings)")
     script.add_argument("--kinds", metavar="K[,K...]", default=None,
-                        help="question kinds: patterns, total, counts, win "
+                        help="question kinds: patterns, total, counts, win, split "
                              "(default: settings)")
     script.add_argument("--clock", metavar="ISO-8601", default=None,
                         help="fix 'now' for scheduling, streaks and history, e.g. "

@@ -28,6 +28,7 @@ class ExplanationKind(Enum):
     NOT_A_WIN = "not_a_win"  # called a win, but the tiles make no winning hand (R7)
     IS_A_WIN = "is_a_win"  # called not a win, but the tiles do make one
     COUNTS = "counts"  # a note, not a mistake: this pattern counts, and where it comes from
+    READING = "reading"  # split questions: the groups given are not a reading of the hand
 
 
 @dataclass(frozen=True, slots=True)

@@ -18,7 +18,12 @@ Partial credit (each question is worth 1 point):
   hand that is not a win, there are no points and doublings to find: the points and
   doublings given are not graded (nor penalised) and the additive rule applies,
   0.6 x share + 0.4 for the total.
-* (b) total only, (c) does X count?, (d) is it a win?: 1 when right, 0 when wrong.
+* (b) total only, (c) does X count?, (d) is it a win?, (e) read it into sets: 1 when
+  right, 0 when wrong.  Any valid reading is right (`quizzes.split`); when another
+  reading scores more, an explanation gives the best one and both totals.
+* In a lesson drill a question grades only its `scope`: the patterns that count
+  outside it are given (claimed or not, they are ignored), and a claimed pattern that
+  is neither in scope nor given does not count, so it is wrong.
 * A skipped question scores 0.
 * Hints are part of the answer: each revealed pattern (`quizzes.hints`) takes
   `HINT_COST` off the credit (never below 0), a hinted answer is never fully right, and
@@ -49,6 +54,14 @@ from mj_trainer.quizzes.questions import (
     answer_to_json,
     breakdown,
     expected_counts,
+)
+from mj_trainer.quizzes.split import (
+    SplitAnswer,
+    SplitVerdict,
+    best_answer,
+    check_tiles,
+    judge,
+    reading_text,
 )
 
 PATTERN_WEIGHT = 0.6
@@ -205,6 +218,8 @@ class Grade:
     points_ok: bool | None = None
     doubles_given: int | None = None
     doubles_ok: bool | None = None
+    # Split questions: the verdict on the reading given (None for other kinds and skips).
+    verdict: SplitVerdict | None = None
 
     @property
     def skipped(self) -> bool:
@@ -255,18 +270,20 @@ def _normalise(question: Question, claimed: Mapping[str, int]) -> dict[str, int]
     unknown = sorted(k for k in claimed if k not in ids)
     if unknown:
         raise ValueError(f"unknown pattern id(s) for {question.ruleset.id}: {', '.join(unknown)}")
+    given = {h.pattern.id for h in question.given}
     out: dict[str, int] = {}
     for pid, n in claimed.items():
         if n < 0:
             raise ValueError(f"pattern {pid}: a count cannot be negative")
-        if n:
+        if n and pid not in given:  # a given pattern is shown with the hand: ignored
             out[pid] = 1 if ids[pid].unit == "hand" else n
     return out
 
 
 def _marks(question: Question, claimed: Mapping[str, int]) -> tuple[PatternMark, ...]:
     ids = question.ruleset.by_id()
-    expected = expected_counts(question.result)
+    expected = {k: n for k, n in expected_counts(question.result).items()
+                if question.graded(k)}
     keys = sorted(set(expected) | set(claimed), key=lambda k: tuple(int(x) for x in k.split(".")))
     return tuple(PatternMark(ids[k], expected.get(k, 0), claimed.get(k, 0)) for k in keys)
 
@@ -348,6 +365,9 @@ def grade(question: Question, answer: Answer | None, hints: Sequence[Hint] = ())
     if kind is QuestionKind.TOTAL:
         assert answer is None or isinstance(answer, TotalAnswer)
         return _grade_total(question, answer, tuple(hints))
+    if kind is QuestionKind.SPLIT:
+        assert answer is None or isinstance(answer, SplitAnswer)
+        return _grade_split(question, answer)
     assert answer is None or isinstance(answer, YesNoAnswer)
     if kind is QuestionKind.DOES_COUNT:
         return _grade_does_count(question, answer, tuple(hints))
@@ -385,6 +405,7 @@ _ANSWER_TYPES: dict[QuestionKind, type] = {
     QuestionKind.TOTAL: TotalAnswer,
     QuestionKind.DOES_COUNT: YesNoAnswer,
     QuestionKind.IS_WIN: YesNoAnswer,
+    QuestionKind.SPLIT: SplitAnswer,
 }
 
 
@@ -522,3 +543,38 @@ def _grade_is_win(question: Question, answer: YesNoAnswer | None,
     return _verdict(question, answer, hints, credit=1.0 if ok else 0.0, correct=ok,
                     credit_text=text, outcomes=items,
                     explanations=() if ok else (note,), notes=(note,) if ok else ())
+
+
+def _grade_split(question: Question, answer: SplitAnswer | None) -> Grade:
+    """A reading is right or wrong as a whole; a right one that scores less than the
+    best reading is told so, with both readings' totals (R1)."""
+    result = question.result
+    best = result.best
+    best_groups = best_answer(result).sets
+    shown = tuple(" ".join(g) for g in best_groups)  # the sets pointed at, in notation
+    if answer is None:
+        text = f"One reading of this hand: {reading_text(best_groups)}."
+        note = Explanation(ExplanationKind.READING, text, None, "R1", ("R1",), shown)
+        return _verdict(question, None, (), credit=0.0, correct=False,
+                        credit_text="skipped: 0", outcomes={}, explanations=(note,))
+    check_tiles(result.hand, answer)
+    verdict = judge(result, answer, ask_winning=question.ask_winning)
+    explanations: list[Explanation] = []
+    if not verdict.ok:
+        for problem in verdict.problems:
+            explanations.append(Explanation(ExplanationKind.READING, problem + ".",
+                                            None, None, (), ()))
+        explanations.append(Explanation(
+            ExplanationKind.READING,
+            f"One reading that works: {reading_text(best_groups)}.", None, "R1", ("R1",),
+            shown))
+    elif verdict.outcome is not None and verdict.outcome.total < best.total:
+        explanations.append(Explanation(
+            ExplanationKind.ARRANGEMENT,
+            f"Your reading is right, and it scores {verdict.outcome.total}; the best "
+            f"reading, {reading_text(best_groups)}, scores {best.total}, and the hand "
+            "always scores its best reading (R1).", None, "R1", ("R1",), shown))
+    ok = verdict.ok
+    return _verdict(question, answer, (), credit=1.0 if ok else 0.0, correct=ok,
+                    credit_text=f"reading {'right' if ok else 'wrong'}: {1 if ok else 0}",
+                    outcomes={}, explanations=tuple(explanations), verdict=verdict)

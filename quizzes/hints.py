@@ -67,7 +67,9 @@ def available_hints(question: Question, claimed: Mapping[str, int] | None = None
     never repeats what they know; the rest follow the engine's order (R10 ids).
     """
     claimed = claimed or {}
-    hints = [Hint(h.pattern, h.count, h.points, h.doubles) for h in question.result.counted]
+    # A lesson drill shows the patterns outside its scope with the hand: never a hint.
+    hints = [Hint(h.pattern, h.count, h.points, h.doubles) for h in question.result.counted
+             if question.graded(h.pattern.id)]
     hints.sort(key=lambda h: claimed.get(h.pattern.id, 0) == h.count)
     return hints
 

@@ -35,6 +35,13 @@ from mj_trainer.quizzes.questions import (
 )
 from mj_trainer.quizzes.round import Round
 from mj_trainer.quizzes.sources import CuratedSource
+from mj_trainer.quizzes.split import (
+    SplitAnswer,
+    SplitLineError,
+    best_answer,
+    check_tiles,
+    read_groups,
+)
 
 Message = dict[str, Any]
 
@@ -44,6 +51,7 @@ KIND_NAMES: Final[dict[QuestionKind, str]] = {
     QuestionKind.TOTAL: "total",
     QuestionKind.DOES_COUNT: "counts",
     QuestionKind.IS_WIN: "win",
+    QuestionKind.SPLIT: "split",
 }
 KINDS_BY_NAME: Final[dict[str, QuestionKind]] = {
     **{v: k for k, v in KIND_NAMES.items()},
@@ -146,6 +154,19 @@ def parse_answer(data: Mapping[str, Any], question: Question) -> Answer:
             counts, None if total is None else _whole(total, "total"),
             points=None if points is None else _whole(points, "points"),
             doubles=None if doubles is None else _whole(doubles, "doubles"))
+    if kind is QuestionKind.SPLIT:
+        _only(data, ("sets", "winning"), name)
+        if "sets" not in data:
+            raise BadLine('a split question needs {"sets": [["c1", "c2", "c3"], ...]}')
+        winning = data.get("winning")
+        if winning is not None:
+            winning = _whole(winning, "winning")
+        try:
+            answer = SplitAnswer(read_groups(data["sets"]), winning)
+            check_tiles(question.hand, answer)
+        except SplitLineError as err:
+            raise BadLine(str(err)) from None
+        return answer
     if kind is QuestionKind.TOTAL:
         _only(data, ("total",), name)
         if "total" not in data:
@@ -175,7 +196,7 @@ def _control(data: Mapping[str, Any]) -> str | None:
 
 def question_message(q: Question, of: int, source: object) -> Message:
     curated = isinstance(source, CuratedSource)
-    return {
+    out: Message = {
         "type": "question",
         "n": q.number,
         "of": of,
@@ -188,6 +209,29 @@ def question_message(q: Question, of: int, source: object) -> Message:
         # optional, beyond the contract's fields: the prompt in words
         "prompt": q.prompt,
     }
+    if q.scope is not None:  # a lesson drill: what it grades, and what it gives
+        out["scope"] = sorted(q.scope, key=_id_key)
+        out["given"] = given_patterns(q)
+    if q.ask_winning:
+        out["ask_winning"] = True
+    return out
+
+
+def given_patterns(q: Question) -> dict[str, dict[str, int]]:
+    """The patterns that count outside the question's scope: id -> count and points
+    (and doublings under the doubling scheme)."""
+    doubling = q.ruleset.doubling
+    out: dict[str, dict[str, int]] = {}
+    for h in q.given:
+        entry = {"count": h.count, "points": h.points}
+        if doubling:
+            entry["doubles"] = h.doubles
+        out[h.pattern.id] = entry
+    return out
+
+
+def _id_key(pattern_id: str) -> tuple[int, ...]:
+    return tuple(int(x) for x in pattern_id.split(".") if x.isdigit())
 
 
 def set_tiles(sets: tuple[str, ...]) -> list[str]:
@@ -243,11 +287,15 @@ def _expected(q: Question) -> Message:
         return out
     if isinstance(exp, TotalAnswer):
         return {"total": exp.total}
+    if isinstance(exp, SplitAnswer):
+        return exp.to_json()
     return {KIND_NAMES[q.kind]: exp.yes}
 
 
 def grade_message(g: Grade, hinted: list[str]) -> Message:
     q = g.question
+    if q.kind is QuestionKind.SPLIT:
+        return _split_grade_message(g)
     right, missed, wrong = outcome_lists(g)
     out: Message = {
         "type": "grade",
@@ -271,6 +319,37 @@ def grade_message(g: Grade, hinted: list[str]) -> Message:
                          "ok": g.points_ok}
         out["doubles"] = {"given": g.doubles_given, "correct": g.doubles_expected,
                           "ok": g.doubles_ok}
+    if g.skipped:
+        out["skipped"] = True
+    return out
+
+
+def _split_grade_message(g: Grade) -> Message:
+    q = g.question
+    best = best_answer(q.result)
+    out: Message = {
+        "type": "grade",
+        "n": q.number,
+        "kind": "split",
+        "credit": round(g.credit, 4),
+        "ok": g.correct,
+        "best": [list(group) for group in best.sets],
+        "explanations": [explanation_message(e) for e in g.explanations],
+        # the fields every grade has, for clients that read them whatever the kind
+        "right": [],
+        "missed": [],
+        "wrong": [],
+        "total": None,
+        "result": score_to_json(q.result),
+        "correct": g.correct,
+        "expected": _expected(q),
+        "notes": [explanation_message(e) for e in g.notes],
+    }
+    if best.winning is not None:
+        out["best_winning"] = best.winning
+    verdict = g.verdict
+    if verdict is not None and verdict.outcome is not None:
+        out["reading_total"] = verdict.outcome.total
     if g.skipped:
         out["skipped"] = True
     return out

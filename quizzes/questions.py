@@ -12,6 +12,12 @@ Four kinds of question:
   plain no (absent, preferring patterns close to the hand: another reading has it,
   or a relative of a pattern that is there);
 * (d) `IS_WIN` — is this a winning hand at all?
+* (e) `SPLIT` — read a winning hand into its sets and eyes (`quizzes.split`); lessons
+  that teach exposure also ask which group the winning tile completed.
+
+A lesson's drill grades only what its course has taught so far: a question carries
+its `scope` (the pattern ids it grades); every pattern that counts outside it is
+*given* (shown with the hand, its points part of the expected total).
 
 The expected answer always comes from the engine's `Score`; nothing is stored by hand.
 """
@@ -28,9 +34,10 @@ from typing import Any
 from mj_trainer.engine.hand import Hand
 from mj_trainer.engine.patterns.registry import CHICKEN_HAND, ILLEGAL_CALL, Trait, has_trait
 from mj_trainer.engine.ruleset import Pattern, Ruleset, load
-from mj_trainer.engine.scoring import Score, score
+from mj_trainer.engine.scoring import Hit, Score, score
 from mj_trainer.engine.total_basis import total_basis
 from mj_trainer.quizzes.sources import QuizHand
+from mj_trainer.quizzes.split import SplitAnswer, best_answer, splittable
 
 
 class QuestionKind(StrEnum):
@@ -40,6 +47,7 @@ class QuestionKind(StrEnum):
     TOTAL = "total"
     DOES_COUNT = "does_count"
     IS_WIN = "is_win"
+    SPLIT = "split"
 
     @property
     def label(self) -> str:
@@ -51,6 +59,7 @@ _LABELS = {
     QuestionKind.TOTAL: "total only",
     QuestionKind.DOES_COUNT: "does it count?",
     QuestionKind.IS_WIN: "is it a win?",
+    QuestionKind.SPLIT: "read it into sets",
 }
 
 
@@ -110,7 +119,7 @@ class YesNoAnswer:
     yes: bool
 
 
-Answer = PatternsAnswer | TotalAnswer | YesNoAnswer
+Answer = PatternsAnswer | TotalAnswer | YesNoAnswer | SplitAnswer
 
 
 def answer_to_json(answer: Answer | None) -> dict[str, Any] | None:
@@ -129,6 +138,8 @@ def answer_to_json(answer: Answer | None) -> dict[str, Any] | None:
         return out
     if isinstance(answer, TotalAnswer):
         return {"total": answer.total}
+    if isinstance(answer, SplitAnswer):
+        return answer.to_json()
     return {"yes": answer.yes}
 
 
@@ -141,6 +152,10 @@ def answer_from_json(data: Mapping[str, Any] | None) -> Answer | None:
                                  points=data.get("points"), doubles=data.get("doubles"))
     if "yes" in data:
         return YesNoAnswer(bool(data["yes"]))
+    if "sets" in data:
+        winning = data.get("winning")
+        return SplitAnswer(tuple(tuple(str(c) for c in g) for g in data["sets"]),
+                           None if winning is None else int(winning))
     return TotalAnswer(int(data["total"]))
 
 
@@ -153,6 +168,10 @@ class Question:
     item: QuizHand
     result: Score
     target: str | None = None  # the pattern asked about, for DOES_COUNT
+    # A lesson drill's question grades only these pattern ids (None: every pattern);
+    # what counts outside them is given (`given`).
+    scope: frozenset[str] | None = None
+    ask_winning: bool = False  # SPLIT: say which group the winning tile completed
 
     @property
     def hand(self) -> Hand:
@@ -165,6 +184,18 @@ class Question:
     @property
     def ruleset(self) -> Ruleset:
         return self.result.ruleset
+
+    def graded(self, pattern_id: str) -> bool:
+        """Is this pattern graded by the question (in its scope)?"""
+        return self.scope is None or pattern_id in self.scope
+
+    @property
+    def given(self) -> tuple[Hit, ...]:
+        """The patterns that count but lie outside the scope: shown with the hand (their
+        points are part of the total), never graded."""
+        if self.scope is None:
+            return ()
+        return tuple(h for h in self.result.counted if h.pattern.id not in self.scope)
 
     @property
     def target_pattern(self) -> Pattern | None:
@@ -193,6 +224,11 @@ class Question:
             return "What does this hand score?"
         if self.kind is QuestionKind.IS_WIN:
             return "Is this a winning hand?"
+        if self.kind is QuestionKind.SPLIT:
+            if self.ask_winning:
+                return ("Read the hand into its sets and eyes, and say which group the "
+                        "winning tile completed.")
+            return "Read the hand into its sets and eyes."
         p = self.target_pattern
         assert p is not None
         return f"Does {p.name} ({p.id}) count in this hand?"
@@ -202,8 +238,11 @@ class Question:
         if self.kind is QuestionKind.PATTERNS:
             parts = breakdown(self.result)
             points, doubles = parts if parts is not None else (None, None)
-            return PatternsAnswer(expected_counts(self.result), self.result.total, points,
-                                  doubles)
+            counts = {k: n for k, n in expected_counts(self.result).items() if self.graded(k)}
+            return PatternsAnswer(counts, self.result.total, points, doubles)
+        if self.kind is QuestionKind.SPLIT:
+            best = best_answer(self.result)
+            return best if self.ask_winning else SplitAnswer(best.sets)
         if self.kind is QuestionKind.TOTAL:
             return TotalAnswer(self.result.total)
         if self.kind is QuestionKind.IS_WIN:
@@ -226,16 +265,24 @@ def breakdown(result: Score) -> tuple[int, int] | None:
 
 
 def make_question(number: int, kind: QuestionKind, item: QuizHand, *,
-                  ruleset: Ruleset | None = None, rng: random.Random | None = None
+                  ruleset: Ruleset | None = None, rng: random.Random | None = None,
+                  scope: frozenset[str] | None = None, ask_winning: bool = False
                   ) -> Question:
-    """Score the hand and build the question; raises HandError for a hand that is not one."""
+    """Score the hand and build the question; raises HandError for a hand that is not one.
+
+    A split question is only asked of a hand that can be read into sets: any other hand
+    (not a win, or a classical single-tile hand) is asked "is it a win?" instead.
+    """
     rules = ruleset if ruleset is not None else load(item.hand.ruleset)
     result = score(item.hand, rules)
     target = None
+    if kind is QuestionKind.SPLIT and not splittable(result):
+        kind = QuestionKind.IS_WIN
     if kind is QuestionKind.DOES_COUNT:
         target = choose_target(result, rng or random.Random(), focus=item.focus,
-                               about=item.about)
-    return Question(number, kind, item, result, target)
+                               about=item.about, scope=scope)
+    return Question(number, kind, item, result, target, scope,
+                    ask_winning and kind is QuestionKind.SPLIT)
 
 
 
@@ -254,16 +301,17 @@ TARGET_WEIGHTS: dict[str, float] = {"counted": 0.4, "present": 0.3, "absent": 0.
 
 
 def choose_target(result: Score, rng: random.Random, focus: str | None = None,
-                  about: tuple[str, ...] = ()) -> str:
+                  about: tuple[str, ...] = (), scope: frozenset[str] | None = None) -> str:
     """The pattern to ask about in a "does X count?" question.
 
     A review focus wins (a pattern id, or a family id resolved to the member the hand
     shows best).  A curated hand's teaching points (`about`) are asked about half the
     time.  Otherwise the answer is yes, a tempting no, or a plain no, with the weights
-    of `TARGET_WEIGHTS`, falling back to whatever the hand offers.
+    of `TARGET_WEIGHTS`, falling back to whatever the hand offers.  With a `scope` (a
+    lesson drill) only a pattern in it is asked about.
     """
     rules = result.ruleset
-    ids = rules.by_id()
+    ids = {k: p for k, p in rules.by_id().items() if scope is None or k in scope}
     best = result.best
     taught = [a for a in about if a in ids]
     if not focus and taught and rng.random() < 0.5:
@@ -271,23 +319,24 @@ def choose_target(result: Score, rng: random.Random, focus: str | None = None,
     if focus:
         if focus in ids:
             return focus
-        members = [p.id for p in rules.family_members(focus)]
+        members = [p.id for p in rules.family_members(focus) if p.id in ids]
         if members:
             for h in (*best.counted, *best.not_counted):
                 if h.pattern.id in members:
                     return h.pattern.id
             return rng.choice(members)
-    counted = [h.pattern.id for h in best.counted]
+    counted = [h.pattern.id for h in best.counted if h.pattern.id in ids]
     # Going out (classical Mahjong, 2.1) counts in every win: a question about it
     # teaches nothing while the hand offers anything else.
     plain = [pid for pid in counted if not _always(ids[pid].detector)]
     counted = plain or counted
-    present = [h.pattern.id for h in best.not_counted if h.pattern.id not in counted]
-    absent = _tempting_absent(result)
+    present = [h.pattern.id for h in best.not_counted
+               if h.pattern.id not in counted and h.pattern.id in ids]
+    absent = [pid for pid in _tempting_absent(result) if pid in ids]
     buckets = {"counted": counted, "present": present, "absent": absent}
     options = [(name, ids_) for name, ids_ in buckets.items() if ids_]
     if not options:
-        pool = [p.id for p in rules.patterns]
+        pool = [p.id for p in rules.patterns if p.id in ids]
         return rng.choice(pool)
     weights = [TARGET_WEIGHTS[name] for name, _ in options]
     _, chosen = rng.choices(options, weights=weights)[0]

@@ -51,6 +51,7 @@ FAST_SECONDS: dict[QuestionKind, float] = {
     QuestionKind.TOTAL: 20.0,
     QuestionKind.DOES_COUNT: 8.0,
     QuestionKind.IS_WIN: 8.0,
+    QuestionKind.SPLIT: 40.0,
 }
 
 
@@ -168,12 +169,7 @@ class Round:
         self._rng = rng
         chosen = self.settings.ruleset
         rules = chosen if isinstance(chosen, Ruleset) else load(chosen) if chosen else None
-        items: list[QuizHand] = list(islice(iter(source), self.settings.length))
-        kinds = plan_kinds(self.settings.kinds, len(items), rng)
-        self.questions: list[Question] = [
-            make_question(i + 1, kind, item, ruleset=rules, rng=rng)
-            for i, (kind, item) in enumerate(zip(kinds, items, strict=True))
-        ]
+        self.questions: list[Question] = self._plan(rules, rng)
         self.grades: list[Grade] = []
         self.revealed: dict[int, list[Hint]] = {}  # question number -> hints shown
         self._asked_at: float | None = None
@@ -192,6 +188,14 @@ class Round:
                 kinds=[k.value for k in self.settings.kinds], planned=len(self.questions),
                 now=self._now(),
             )
+
+    def _plan(self, rules: Ruleset | None, rng: random.Random) -> list[Question]:
+        """The round's questions: the source's first hands, each with a kind from a fair
+        share of the settings' kinds (a lesson's drill plans its own)."""
+        items: list[QuizHand] = list(islice(iter(self.source), self.settings.length))
+        kinds = plan_kinds(self.settings.kinds, len(items), rng)
+        return [make_question(i + 1, kind, item, ruleset=rules, rng=rng)
+                for i, (kind, item) in enumerate(zip(kinds, items, strict=True))]
 
     def _ruleset_name(self, rules: Ruleset | None) -> str:
         if rules is not None:

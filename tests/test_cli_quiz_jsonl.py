@@ -184,6 +184,10 @@ def test_a_lesson_drill_passed_opens_the_next_lesson(tmp_path: Path) -> None:
     grades = [m for m in msgs if m["type"] == "grade"]
     assert len(grades) == 3
     questions = [m for m in msgs if m["type"] == "question"]
+    for q in questions:  # every drill question says what it grades and what it gives
+        scope = set(q["scope"])
+        assert "2.3.2" in scope and "1.1" in scope and "8.2.1" not in scope
+        assert all(pid not in scope for pid in q["given"])
     answers = [json.dumps(answer_right(q, g)) for q, g in zip(questions, grades, strict=True)]
     code, msgs, _ = run(args, answers, tmp_path / "b")
     assert code == 0 and msgs[-1]["credit"] == 3.0
@@ -193,6 +197,43 @@ def test_a_lesson_drill_passed_opens_the_next_lesson(tmp_path: Path) -> None:
         capture_output=True, text=True, check=True, timeout=120)
     status = {x["id"]: x["status"] for x in json.loads(course.stdout)["lessons"]}
     assert (status["2.2"], status["2.3"], status["2.4"]) == ("passed", "open", "locked")
-    assert status["1"] == "open"  # any lesson can be taken out of order
+    assert status["1.1"] == "open"  # any lesson can be taken out of order
     code, _, err = run(["--lesson", "9.9"], [], tmp_path / "c")
     assert code == 2 and "no lesson '9.9'" in err
+
+
+def test_a_given_pattern_is_ignored_and_an_untaught_claim_is_wrong(tmp_path: Path) -> None:
+    # Lesson 2.1 grades the trivial patterns only: a counting pattern of a later lesson
+    # is given (claimed or not, it changes nothing); one claimed that does not count is
+    # wrong.
+    args = ["--lesson", "2.1", "--seed", "3", "--clock", CLOCK, "--kinds", "patterns"]
+    _, msgs, _ = run(args, ['{"skip": true}'] * 6, tmp_path / "a")
+    pairs = list(zip([m for m in msgs if m["type"] == "question"],
+                     [m for m in msgs if m["type"] == "grade"], strict=True))
+    k, (q, g) = next((k, qg) for k, qg in enumerate(pairs) if qg[0]["given"])
+    right = answer_right(q, g)
+    claims = {**right["patterns"], **{pid: 1 for pid in q["given"]}, "7.2.4": 1}
+    lines = ['{"skip": true}'] * k + [json.dumps({"patterns": claims, "total": right["total"]})]
+    _, msgs, _ = run(args, lines, tmp_path / "b")
+    grade = [m for m in msgs if m["type"] == "grade"][k]
+    assert grade["wrong"] == ["7.2.4"] and grade["missed"] == []
+    assert set(grade["right"]) == set(right["patterns"])
+
+
+def test_split_questions_over_the_protocol(tmp_path: Path) -> None:
+    args = ["--random", "--kinds", "split", "--count", "2", "--seed", "4", "--clock", CLOCK]
+    _, msgs, _ = run(args, ['{"skip": true}'] * 2, tmp_path / "a")
+    questions = [m for m in msgs if m["type"] == "question"]
+    grades = [m for m in msgs if m["type"] == "grade"]
+    assert [q["kind"] for q in questions] == ["split", "split"]
+    assert grades[0]["kind"] == "split" and grades[0]["credit"] == 0.0 and grades[0]["best"]
+    best = grades[0]["best"]
+    lines = ['{"sets": [["zz"]]}', '{"sets": "c123"}', '{"total": 5}', json.dumps({"sets": best})]
+    _, msgs, _ = run(args, lines, tmp_path / "b")
+    kinds = [m["type"] for m in msgs]
+    assert kinds[:5] == ["question", "error", "error", "error", "grade"]
+    right = next(m for m in msgs if m["type"] == "grade")
+    assert right["ok"] is True and right["credit"] == 1.0 and not right["explanations"]
+    _, msgs, _ = run(args, [json.dumps({"sets": best[:-1]})], tmp_path / "c")
+    wrong = next(m for m in msgs if m["type"] == "grade")
+    assert wrong["ok"] is False and wrong["credit"] == 0.0 and wrong["explanations"]

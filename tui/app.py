@@ -176,8 +176,16 @@ def lesson_plan(msg: StartLesson, settings: Settings, *, store: ProgressStore | 
     except (RulesetError, KeyError) as err:
         raise SessionError(str(err.args[0]) if err.args else str(err)) from None
 
+    # Until the quiz screen asks split questions, a reading lesson's drill is played here
+    # as "is it a win?" (the protocol plays the lesson's own kinds).
+    from mj_trainer.quizzes.questions import QuestionKind
+
+    kinds = tuple(k for k in one.kinds if k is not QuestionKind.SPLIT) or (
+        QuestionKind.IS_WIN,)
+
     def build() -> Round:
-        return lesson_round(rules, one.id, seed=seed, store=store, clock=clock)
+        return lesson_round(rules, one.id, seed=seed, store=store, clock=clock,
+                            kinds=None if kinds == one.kinds else kinds)
 
     return RoundPlan(f"Lesson {one.id} · {one.title}", build, msg)
 

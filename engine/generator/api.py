@@ -370,6 +370,33 @@ def iter_generated(
     return _stream(req, _rng(seed))
 
 
+def iter_attempts(
+    attempts: int,
+    *,
+    seed: Seed = None,
+    target: str | None = None,
+    avoid: str | Iterable[str] | None = (),
+    difficulty: Level | str | None = None,
+    min_total: int | None = None,
+    max_total: int | None = None,
+    mode: Mode | str = Mode.RICH,
+    ruleset: str | Ruleset = DEFAULT,
+    winning: bool | None = None,
+) -> Iterator[Generated]:
+    """The hands that `attempts` single attempts make and the request accepts.
+
+    Unlike `iter_generated`, a hand is never retried: a caller that filters the hands
+    further (a lesson's drill) knows at once how much its search costs.  The request is
+    checked first (GenerationError)."""
+    req = plan(target=target, avoid=avoid, difficulty=difficulty, min_total=min_total,
+               max_total=max_total, mode=mode, ruleset=ruleset, winning=winning)
+    rng = _rng(seed)
+    for tries in range(attempts):
+        found = _attempt(req, rng, tries)
+        if found is not None:
+            yield found
+
+
 def _stream(req: Request, rng: random.Random) -> Iterator[Generated]:
     while True:
         yield _one(req, rng)

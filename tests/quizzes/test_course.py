@@ -1,168 +1,192 @@
-"""The course: lessons for every built-in ruleset, worked hands with evidence, aimed
-drills, and a drill passed unlocking the next lesson."""
+"""The course: what each ruleset's lessons teach, in which order, and what the words say.
+
+Every pattern and every rule is taught by exactly one lesson; the reading lessons come
+first; a rule comes before any drill that needs it; and the statements issue 22 found
+wrong are right now (each test quotes the seed it follows)."""
 
 from __future__ import annotations
-
-from itertools import islice
-from pathlib import Path
 
 import pytest
 
 from mj_trainer.engine.ruleset import builtin_names, load
-from mj_trainer.engine.scoring import score
 from mj_trainer.quizzes.course import (
     FIRST_LESSONS,
-    LessonRound,
-    LessonSource,
-    LessonStatus,
+    LessonKind,
+    Rule,
     course,
-    drill_passed,
-    drill_verdict,
+    definitions,
     easy_start_note,
     effective_difficulty,
+    glossary,
     lesson,
-    next_lesson,
-    record_pass,
-    starting_difficulty,
-    statuses,
-    worked_hands,
+    rules_of,
 )
+from mj_trainer.quizzes.course.plan import LAYOUTS, base_id
 from mj_trainer.quizzes.questions import QuestionKind
-from mj_trainer.quizzes.store import ProgressStore
+
+RULESETS = sorted(builtin_names())
 
 
-@pytest.mark.parametrize("name", sorted(builtin_names()))
-def test_every_builtin_ruleset_has_the_five_parts(name: str) -> None:
+@pytest.mark.parametrize("name", RULESETS)
+def test_every_pattern_and_every_rule_is_taught_by_exactly_one_lesson(name: str) -> None:
     rules = load(name)
-    ids = [one.id for one in course(rules)]
-    assert ids[0] == "1" and ids[-3:] == ["3", "4", "5"]
-    cats = [i for i in ids if i.startswith("2.")]
-    assert len(cats) == len({p.category for p in rules.patterns})
-    assert all(one.text and one.covers for one in course(rules))
+    lessons = course(rules)
+    taught = [p for one in lessons for p in one.patterns]
+    assert sorted(taught) == sorted(p.id for p in rules.patterns)
+    assert len(taught) == len(set(taught))
+    ruled = [r for one in lessons for r in one.rules]
+    assert sorted(ruled) == sorted(rules_of(rules))
+    assert len(ruled) == len(set(ruled))
 
 
-def test_worked_hands_mark_the_tiles_of_each_pattern() -> None:
-    rules = load("mj-score-eval")
+def test_the_additive_rulesets_have_nine_rules_and_classical_eight() -> None:
+    for name in ("mj-score-eval", "mj-score-eval-early", "zung-jung"):
+        assert [r.value for r in rules_of(load(name))] == [
+            "tiles", "sets", "winning", "exposure", "families", "stacking", "limits", "cap",
+            "arrangements"]
+    assert [r.value for r in rules_of(load("classical"))] == [
+        "tiles", "sets", "winning", "exposure", "limits", "cap", "arrangements", "doublings"]
+
+
+@pytest.mark.parametrize("name", RULESETS)
+def test_reading_comes_first_and_its_drills_never_ask_for_patterns(name: str) -> None:
+    lessons = course(load(name))
+    reading = lessons[:3]
+    assert [one.kind for one in reading] == [LessonKind.READING] * 3
+    assert [set(one.rules) for one in reading] == [{Rule.TILES, Rule.SETS}, {Rule.WINNING},
+                                                    {Rule.EXPOSURE}]
+    for one in reading:
+        assert set(one.drill.kinds) <= {QuestionKind.SPLIT, QuestionKind.IS_WIN}
+    assert reading[2].drill.ask_winning and not reading[0].drill.ask_winning
+    assert all(one.kind is not LessonKind.READING for one in lessons[3:])
+
+
+@pytest.mark.parametrize("name", RULESETS)
+def test_scope_grows_lesson_by_lesson(name: str) -> None:
+    seen: set[str] = set()
+    rules_so_far: set[Rule] = set()
+    for one in course(load(name)):
+        seen.update(one.patterns)
+        rules_so_far.update(one.rules)
+        assert one.scope == frozenset(seen) and one.taught == frozenset(rules_so_far)
+
+
+@pytest.mark.parametrize("name", RULESETS)
+def test_a_lesson_defines_each_pattern_with_the_one_stored_text(name: str) -> None:
+    rules = load(name)
     for one in course(rules):
-        hands = worked_hands(rules, one)
-        assert hands, one.id
-        for w in hands:
-            assert {pid for pid, _, _ in w.evidence} == {h.pattern.id for h in w.result.counted}
-    dragons = lesson(rules, "2.8")  # Honor Tiles
-    w = worked_hands(rules, dragons)[0]
-    assert any(sets for _, _, sets in w.evidence)
+        defs = definitions(rules, one)
+        assert list(defs) == list(one.patterns)
+        for pid, text in defs.items():
+            assert text == rules.pattern(pid).description
+            assert text in one.text, (one.id, pid)
 
 
-def test_drill_hands_hold_the_lesson_patterns() -> None:
-    rules = load("mj-score-eval")
-    one = lesson(rules, "2.5")
-    for item in islice(LessonSource(rules, one, seed=4), 6):
-        counted = {h.pattern.id for h in score(item.hand, rules).counted}
-        assert item.focus in one.targets and item.focus in counted
+@pytest.mark.parametrize("name", RULESETS)
+def test_the_glossary_holds_every_lesson_term_and_every_pattern(name: str) -> None:
+    rules = load(name)
+    entries = {e.id: e for e in glossary(rules)}
+    for one in course(rules):
+        for term in one.terms:
+            assert term in entries and entries[term].lesson is not None
+            word, text = entries[term].word, entries[term].text
+            assert f"- {word}: {text}" in one.text  # the lesson reads the glossary's words
+    for p in rules.patterns:
+        e = entries[f"pattern:{p.id}"]
+        assert e.text == p.description and e.lesson is not None
+    for term in ("terminal", "simple", "honor", "chow", "pung", "kong", "eyes", "exposed",
+                 "concealed", "self-drawn", "family", "limit", "cap", "arrangement"):
+        assert term in entries, term
+    assert ("doubling" in entries) is rules.doubling
+    assert ("stacking" in entries) is not rules.doubling
+    assert all(e.see == tuple(s for s in e.see if s in entries) for e in entries.values())
 
 
-def test_passing_a_drill_unlocks_the_next_lesson(tmp_path: Path) -> None:
-    rules = load("mj-score-eval")
-    with ProgressStore.open(tmp_path) as store:
-        assert [st for _, st in statuses(store, rules)][:2] == [LessonStatus.OPEN,
-                                                                 LessonStatus.LOCKED]
-        assert starting_difficulty(store, rules, "medium") == "easy"
-        assert starting_difficulty(store, rules, "hard") == "hard"
-        # A drill answered wrong does not pass.
-        failed = LessonRound(rules, lesson(rules, "1"), seed=2, length=2, recorder=store,
-                             kinds=(QuestionKind.TOTAL,))
-        while failed.ask() is not None:
-            failed.skip()
-        failed.finish()
-        assert _next_id(store) == "1"
-        # Answered right: passed, and 2.1 opens.
-        rnd = LessonRound(rules, lesson(rules, "1"), seed=2, length=2, recorder=store,
-                          kinds=(QuestionKind.TOTAL,))
-        while (q := rnd.ask()) is not None:
-            rnd.answer(q.expected())
-        rnd.finish()
-        st = dict((one.id, s) for one, s in statuses(store, rules))
-        assert st["1"] is LessonStatus.PASSED and st["2.1"] is LessonStatus.OPEN
-        assert st["2.2"] is LessonStatus.LOCKED
-        # An early end is not a pass.
-        short = LessonRound(rules, lesson(rules, "2.1"), seed=3, length=3, recorder=store,
-                            kinds=(QuestionKind.TOTAL,))
-        q = short.ask()
-        assert q is not None
-        short.answer(q.expected())
-        short.finish()
-        assert _next_id(store) == "2.1"
+def test_the_ruleset_word_for_a_family_is_used() -> None:
+    assert "series" in lesson(load("zung-jung"), "2.2").text
+    assert glossary(load("zung-jung"))[0].id == "tile"
+    assert any(e.word == "series" for e in glossary(load("zung-jung")))
 
 
-def test_every_drill_is_recorded_under_its_lesson_name(tmp_path: Path) -> None:
-    # Lesson 1 mixes wins and non-wins from another source; its rounds were listed in
-    # the history and on the home screen as "random easy".
-    rules = load("mj-score-eval")
-    with ProgressStore.open(tmp_path) as store:
-        for lesson_id in ("1", "2.1"):
-            rnd = LessonRound(rules, lesson(rules, lesson_id), seed=5, length=2,
-                              recorder=store)
-            kinds = set()
-            while (q := rnd.ask()) is not None:
-                assert q.item.source == f"lesson {lesson_id}"
-                kinds.add(q.kind)
-                rnd.answer(q.expected())
-            rnd.finish()
-            if lesson_id == "1":
-                assert QuestionKind.IS_WIN in kinds
-        records = sorted(store.rounds(), key=lambda r: r.id)
-    assert [(r.source, r.source_name) for r in records] == [("hands", "lesson 1"),
-                                                           ("hands", "lesson 2.1")]
-
-
-def test_a_drill_says_whether_it_passed_its_lesson() -> None:
-    rules = load("mj-score-eval")
-
-    def played(lesson_id: str, length: int, right: int) -> str:
-        rnd = LessonRound(rules, lesson(rules, lesson_id), seed=2, length=length,
-                          kinds=(QuestionKind.TOTAL,))
-        for _ in range(right):
-            q = rnd.ask()
-            assert q is not None
-            rnd.answer(q.expected())
-        summary = rnd.finish()
-        assert drill_passed(summary) is rnd.passed
-        return drill_verdict(lesson_id, summary)
-
-    assert played("1", 2, 2) == "Lesson 1 passed: 100% of the credit (80% passes)."
-    assert played("2.1", 3, 1) == ("An unfinished drill does not pass lesson 2.1: "
-                                   "answer all 3 questions.")
-    rnd = LessonRound(rules, lesson(rules, "1"), seed=2, length=2,
-                      kinds=(QuestionKind.TOTAL,))
-    while rnd.ask() is not None:
-        rnd.skip()
-    assert drill_verdict("1", rnd.finish()) == ("Not enough to pass lesson 1: 0% of the "
-                                                "credit, 80% passes.")
-
-
-def test_a_category_lesson_gives_each_value_in_points() -> None:
-    rules = load("mj-score-eval")
-    trivial = lesson(rules, "2.1").text
-    assert "- Chicken Hand (1.1), 1 point\n" in trivial
-    assert "- All Chows (1.2), 5 points\n" in trivial
-    assert "- Illegal Call (1.7), -40 points\n" in trivial
-    honors = lesson(rules, "2.8").text
-    assert "- Wind Pung (8.1.1), 5 points per set\n" in honors
-    assert "- Big Four Winds (8.1.5), 400 points, a limit hand\n" in honors
-    classical = load("classical")
-    doubling = next(p for p in classical.patterns if p.doubles)
-    cat = next(one for one in course(classical) if doubling.name in one.text)
-    assert f"- {doubling.name} ({doubling.id}), {doubling.value_text()}" in cat.text
+def test_a_house_ruleset_follows_its_base() -> None:
+    early = load("mj-score-eval-early")
+    assert base_id(early) == "mj-score-eval" and "mj-score-eval-early" not in LAYOUTS
+    assert [one.title for one in course(early)] == [
+        one.title for one in course(load("mj-score-eval"))]
 
 
 def test_unknown_lesson_names_the_ones_there_are() -> None:
-    with pytest.raises(KeyError, match=r"lessons: 1, 2\.1"):
+    with pytest.raises(KeyError, match=r"lessons: 1\.1, 1\.2, 1\.3, 2\.1"):
         lesson(load("mj-score-eval"), "9")
 
 
-def _next_id(store: ProgressStore) -> str | None:
-    one = next_lesson(store, load("mj-score-eval"))
-    return one.id if one is not None else None
+# --------------------------------------------------------------------------- statements
+
+
+def _text(name: str, rule: Rule) -> str:
+    """The lesson's own paragraphs (without its patterns' definitions)."""
+    return "\n".join(next(one.paragraphs for one in course(load(name)) if rule in one.rules))
+
+
+def test_a_win_is_three_shapes_and_bonus_tiles_are_not_part_of_it() -> None:
+    # Seed 000 9.0 (seven pairs), 11.1 (thirteen orphans), 13.0: bonus tiles "do NOT
+    # contribute to having the minimum requirements to win".
+    text = _text("mj-score-eval", Rule.WINNING)
+    assert "four sets and the eyes; seven pairs; or thirteen orphans" in text
+    assert "Bonus tiles are never part of those fourteen tiles" in text
+    assert "Illegal Call: it scores -40 points instead of a total" in text  # seed 000 1.7
+
+
+@pytest.mark.parametrize("name", ["mj-score-eval", "mj-score-eval-early"])
+def test_seat_and_prevailing_winds_score_nothing_under_the_guide(name: str) -> None:
+    # Seed 000 8.1.1: "Seat wind and Prevailing Wind are not recognized" (R23).
+    text = _text(name, Rule.TILES)
+    assert "Under this ruleset they add nothing to a score" in text
+    assert "matter" not in text.split("they add nothing")[0].rsplit(".", 1)[-1]
+    zj = _text("zung-jung", Rule.TILES)  # Zung Jung: the seat wind is a Value Honor
+    assert "a pung of your own seat wind scores like a dragon pung" in zj
+
+
+def test_the_family_rule_has_exceptions_taught_as_stacking() -> None:
+    # Seed 000, introduction: "... do not get counted, unless specifically noted
+    # otherwise"; 8.2.2 "at least 40+10+10" (R11).
+    families = _text("mj-score-eval", Rule.FAMILIES)
+    assert "never added" not in families
+    stacking = _text("mj-score-eval", Rule.STACKING)
+    for name in ("Two-Tailed Terminal Chows (7.1.1", "Two-Tailed Terminal Pungs (7.1.2",
+                 "Wind Pung (8.1.1", "Dragon Pung (8.2.1", "Bonus Tile (13.1"):
+        assert name in stacking
+    assert "All Bonus Tiles (13.1.3) replaces All Flowers and All Seasons" in stacking
+    # The early guide's wind pungs do not stack (R30), and its Two-Tailed Terminals
+    # replaces the couples: the stacking lesson says what that ruleset does.
+    early = _text("mj-score-eval-early", Rule.STACKING)
+    assert "Wind Pung (8.1.1" not in early
+    assert "Two-Tailed Terminals (7.1.3) replaces" in early
+
+
+def test_limit_hands_are_defined_by_value_and_the_best_one_counts() -> None:
+    # Seed 000, introduction: limit hands reward "at or beyond this 320 points limit";
+    # several limits "simply score the highest point value among them" (R12).
+    text = _text("mj-score-eval", Rule.LIMITS)
+    assert "A pattern worth 320 points or more is a limit hand" in text
+    assert "rare" not in text.replace("not by how rare it is", "")
+    assert "only the highest counts" in text
+
+
+def test_the_classical_course_speaks_of_doublings_not_of_kongs_families() -> None:
+    # Seed 004: points doubled once per doubling; no One/Two/Three Kongs, no Concealed
+    # Hand (R32).
+    rules = load("classical")
+    text = "\n".join(one.text for one in course(rules))
+    for wrong in ("One Kong", "Two Kongs", "Three Kongs", "Concealed Hand",
+                  "add the families together"):
+        assert wrong not in text
+    doublings = _text("classical", Rule.DOUBLINGS)
+    assert "Doublings multiply" in doublings
+    assert "two make four times" in doublings
+
+
+# --------------------------------------------------------------------------- difficulty
 
 
 @pytest.mark.parametrize("chosen", ["easy", "medium", "hard", "mixed"])
@@ -173,7 +197,6 @@ def test_auto_level_is_easy_until_the_first_lessons_and_a_choice_is_kept(chosen:
             assert auto == "easy"
         else:
             assert auto == chosen
-        # A level the learner chose (easy start off) is played as chosen, always.
         assert effective_difficulty(chosen, passed, easy_start=False) == chosen
 
 
@@ -181,17 +204,3 @@ def test_easy_start_note_counts_down_the_lessons_left() -> None:
     assert easy_start_note(0) == f"until you pass {FIRST_LESSONS} lessons"
     assert easy_start_note(FIRST_LESSONS - 1) == "until you pass 1 more lesson"
     assert easy_start_note(FIRST_LESSONS) == "" and easy_start_note(FIRST_LESSONS + 4) == ""
-
-
-def test_starting_difficulty_follows_the_lessons_passed_in_the_store(tmp_path: Path) -> None:
-    rules = load("mj-score-eval")
-    with ProgressStore.open(tmp_path) as store:
-        ids = [one.id for one in course(rules)][:FIRST_LESSONS]
-        for k, lesson_id in enumerate(ids):
-            assert starting_difficulty(store, rules, "medium") == "easy", k
-            assert starting_difficulty(store, rules, "medium", easy_start=False) == "medium"
-            record_pass(store, rules, lesson_id, 1.0)
-        assert starting_difficulty(store, rules, "medium") == "medium"
-        # Lessons passed under another ruleset do not count for this one.
-        assert starting_difficulty(store, load("zung-jung"), "medium") == "easy"
-    assert starting_difficulty(None, rules, "medium") == "medium"  # no progress file

@@ -13,14 +13,18 @@ MODULES = [f"mj_trainer.quizzes.{name}" for name in (
     "explanation", "export", "far_win", "grading", "hints", "mastery", "near_win",
     "outcomes", "pattern_hands", "pending", "placement", "protocol", "questions",
     "quiz_hand", "recorder", "records", "review", "round", "rule_refs", "rulings",
-    "session", "sources", "stacking", "stats", "store", "store_files", "store_schema",
-    "totals", "wording")]
+    "session", "sources", "split", "stacking", "stats", "store", "store_files",
+    "store_schema", "totals", "wording",
+    "course.drill", "course.glossary", "course.model", "course.plan", "course.rules",
+    "course.search", "course.state", "course.worked")]
 
 
 def test_every_quiz_module_is_listed() -> None:
     folder = Path(quizzes.__file__).parent
     mine = {f"mj_trainer.quizzes.{p.stem}" for p in folder.glob("*.py")} - {
         "mj_trainer.quizzes.__init__", "mj_trainer.quizzes.sets"}
+    mine |= {f"mj_trainer.quizzes.course.{p.stem}" for p in (folder / "course").glob("*.py")
+             if p.stem != "__init__"} | {"mj_trainer.quizzes.course"}
     assert mine == set(MODULES)
 
 

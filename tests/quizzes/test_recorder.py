@@ -93,10 +93,10 @@ def test_without_a_recorder_nothing_is_kept_and_grading_is_the_same() -> None:
 def test_a_passed_lesson_is_recorded_through_the_round_recorder() -> None:
     rules = load("mj-score-eval")
     log = Log()
-    one = lesson(rules, "1")
+    one = lesson(rules, "1.1")
     rnd = LessonRound(rules, one, seed=2, length=2, recorder=log)
     while (q := rnd.ask()) is not None:
         rnd.answer(q.expected())
     rnd.finish()
     assert rnd.passed
-    assert log.calls[-1] == ("meta", f"course:{rules.id}:{one.id}")
+    assert log.calls[-1] == ("meta", f"course2:{rules.id}:{one.id}")

@@ -45,7 +45,7 @@ async def _play_lesson_one(tmp_path: Path) -> None:
         await wait_for(pilot, lambda: isinstance(app.screen, CourseScreen))
         await pilot.press("enter")
         await wait_for(pilot, lambda: isinstance(app.screen, LessonScreen))
-        assert app.screen.lesson.id == "1"  # type: ignore[attr-defined]
+        assert app.screen.lesson.id == "1.1"  # type: ignore[attr-defined]
         await pilot.press("d")
         while not isinstance(app.screen, SummaryScreen):
             await wait_for(pilot, lambda: isinstance(app.screen, SummaryScreen)
@@ -69,9 +69,9 @@ async def _play_lesson_one(tmp_path: Path) -> None:
             await pilot.press("enter")
         assert app.screen.summary.score == app.screen.summary.questions
         headline = app.screen.query_one("#summary-headline", Static).render()
-        assert "Lesson 1 passed: 100% of the credit (80% passes)." in str(headline)
+        assert "Lesson 1.1 passed: 100% of the credit (80% passes)." in str(headline)
         st = dict((one.id, s) for one, s in statuses(app.store, app.ruleset))
-        assert st["1"] is LessonStatus.PASSED and st["2.1"] is LessonStatus.OPEN
+        assert st["1.1"] is LessonStatus.PASSED and st["1.2"] is LessonStatus.OPEN
         # Back to the course: the last lesson opens and drills from the list, locked or not.
         await pilot.press("escape")
         await wait_for(pilot, lambda: isinstance(app.screen, HomeScreen))
@@ -79,10 +79,10 @@ async def _play_lesson_one(tmp_path: Path) -> None:
         await wait_for(pilot, lambda: isinstance(app.screen, CourseScreen))
         await pilot.press("end", "enter")
         await wait_for(pilot, lambda: isinstance(app.screen, LessonScreen))
-        assert app.screen.lesson.id == "5"  # type: ignore[attr-defined]
+        assert app.screen.lesson.id == "2.16"  # type: ignore[attr-defined]
         await pilot.press("d")
         await wait_for(pilot, quiz_ready(app), timeout=30)
-        assert "Lesson 5" in app.screen.title  # type: ignore[operator]
+        assert "Lesson 2.16" in app.screen.title  # type: ignore[operator]
 
 
 @pytest.mark.parametrize("size", SIZES)
@@ -107,7 +107,7 @@ def test_lesson_page(snap_compare: SnapCompare, tmp_path: Path, size: tuple[int,
         await _home_ready(pilot)
         await pilot.press("l")
         await wait_for(pilot, lambda: isinstance(app.screen, CourseScreen))
-        await pilot.press(*(["down"] * 9), "enter")  # 2.9 Seven Pairs
+        await pilot.press(*(["down"] * 5), "enter")  # 2.3 Honor Tiles, and stacking
         await wait_for(pilot, lambda: isinstance(app.screen, LessonScreen))
         await pilot.press("pagedown")
         await pilot.pause()

@@ -163,9 +163,8 @@ class SettingsScreen(SafeScreen[None]):
             with Horizontal(classes="setting"):
                 yield Label("Question kinds", classes="setting-label")
                 with Vertical(id="kinds"):
-                    for kind in QuestionKind:
-                        yield TickBox(kind.label, value=kind in s.kinds, compact=True,
-                                       id=_KIND_KEYS[kind])
+                    for kind, key in _KIND_KEYS.items():  # the kinds the quiz screen asks
+                        yield TickBox(kind.label, value=kind in s.kinds, compact=True, id=key)
             with Horizontal(classes="setting"):
                 yield Label("Difficulty", classes="setting-label")
                 with Vertical(id="difficulty-box"):
@@ -394,7 +393,7 @@ class SettingsScreen(SafeScreen[None]):
     def _kinds(self, event: Checkbox.Changed) -> None:
         if not self._ready:
             return
-        chosen = tuple(k for k in QuestionKind
+        chosen = tuple(k for k in _KIND_KEYS
                        if self.query_one(f"#{_KIND_KEYS[k]}", Checkbox).value)
         if not chosen:
             event.checkbox.value = True
