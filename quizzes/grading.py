@@ -562,8 +562,9 @@ def _grade_split(question: Question, answer: SplitAnswer | None) -> Grade:
     explanations: list[Explanation] = []
     if not verdict.ok:
         for problem in verdict.problems:
+            # R1: what a reading of a hand is (sets and eyes, seven pairs, orphans)
             explanations.append(Explanation(ExplanationKind.READING, problem + ".",
-                                            None, None, (), ()))
+                                            None, "R1", ("R1",), ()))
         explanations.append(Explanation(
             ExplanationKind.READING,
             f"One reading that works: {reading_text(best_groups)}.", None, "R1", ("R1",),

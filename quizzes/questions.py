@@ -226,9 +226,9 @@ class Question:
             return "Is this a winning hand?"
         if self.kind is QuestionKind.SPLIT:
             if self.ask_winning:
-                return ("Read the hand into its sets and eyes, and say which group the "
-                        "winning tile completed.")
-            return "Read the hand into its sets and eyes."
+                return ("How does this hand read as sets and eyes, and which group did "
+                        "the winning tile complete?")
+            return "How does this hand read as sets and eyes?"
         p = self.target_pattern
         assert p is not None
         return f"Does {p.name} ({p.id}) count in this hand?"

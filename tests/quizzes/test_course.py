@@ -204,3 +204,18 @@ def test_easy_start_note_counts_down_the_lessons_left() -> None:
     assert easy_start_note(0) == f"until you pass {FIRST_LESSONS} lessons"
     assert easy_start_note(FIRST_LESSONS - 1) == "until you pass 1 more lesson"
     assert easy_start_note(FIRST_LESSONS) == "" and easy_start_note(FIRST_LESSONS + 4) == ""
+
+
+def test_all_flowers_points_at_the_flowers_only() -> None:
+    # Seed 000 13.1.1: All Flowers is "a complete set of all 4 Flower tiles", f1 f2 f3 f4;
+    # the first course's bonus lesson marked a season as one of its tiles.
+    from mj_trainer.engine.evidence import evidence
+    from mj_trainer.engine.notation import parse
+    from mj_trainer.engine.scoring import score
+
+    for ruleset, flowers, seasons in (("mj-score-eval", "13.1.1", "13.1.2"),
+                                      ("zung-jung", "11.2.1", "11.2.2")):
+        result = score(parse(f"b456777 k234 ww [c123] +ww f1 f2 f3 f4 s1 s2 s3 s4 "
+                             f"ruleset:{ruleset}"))
+        assert evidence(result, flowers).sets == ("f1", "f2", "f3", "f4")
+        assert evidence(result, seasons).sets == ("s1", "s2", "s3", "s4")

@@ -11,6 +11,7 @@ from mj_trainer.engine.ruleset import load
 from mj_trainer.quizzes.explanation import ExplanationKind
 from mj_trainer.quizzes.grading import Grade, grade
 from mj_trainer.quizzes.questions import PatternsAnswer, QuestionKind, TotalAnswer, YesNoAnswer
+from mj_trainer.quizzes.split import SplitAnswer
 from tests.quizzes import hands as H
 from tests.quizzes.conftest import question
 
@@ -374,6 +375,16 @@ def test_claim_void_blessing_names_the_concealed_kong() -> None:
     e = _one(g, K.VOID)
     assert e.pattern_id == "12.4.1"
     assert "concealed kong of c9" in e.text
+
+
+def test_a_reading_that_is_not_one_says_what_is_wrong() -> None:
+    # Split questions (issue 22): the groups leave out a tile, then one reading that works.
+    q = question("c123 b456 k789 dr dr dr we +we", kind=QuestionKind.SPLIT)
+    g = grade(q, SplitAnswer((("c1", "c2", "c3"), ("b4", "b5", "b6"), ("k7", "k8", "k9"),
+                              ("dr", "dr", "dr"))))
+    first, last = g.explanations[0], g.explanations[-1]
+    assert first.kind is K.READING and "of we" in first.text
+    assert last.kind is K.READING and last.text.startswith("One reading that works: ")
 
 
 @pytest.mark.parametrize("kind", list(ExplanationKind))

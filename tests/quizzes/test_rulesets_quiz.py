@@ -54,6 +54,7 @@ from mj_trainer.quizzes.sources import (
     QuizHand,
     SourceUnavailable,
 )
+from mj_trainer.quizzes.split import SplitAnswer
 from mj_trainer.quizzes.store import AnswerRecord, ProgressStore
 from tests.quizzes import hands as H
 from tests.quizzes.conftest import qhand, question
@@ -200,6 +201,8 @@ def _wrong(q: Question) -> Answer:
         return PatternsAnswer.of({}, (expected.total or 0) + 1, points=None, doubles=None)
     if isinstance(expected, TotalAnswer):
         return TotalAnswer(expected.total + 1)
+    if isinstance(expected, SplitAnswer):  # a reading that leaves the eyes out
+        return SplitAnswer(expected.sets[:-1])
     assert isinstance(expected, YesNoAnswer)
     return YesNoAnswer(not expected.yes)
 
