@@ -24,7 +24,7 @@ from datetime import datetime
 
 from mj_trainer.engine.ruleset import Ruleset
 from mj_trainer.quizzes.course.drill import LessonRound, Planned, plan_drill
-from mj_trainer.quizzes.course.glossary import Entry, entry, glossary, term_text
+from mj_trainer.quizzes.course.glossary import Entry, entry, glossary
 from mj_trainer.quizzes.course.model import (
     DRILL_LENGTH,
     PASS_SHARE,
@@ -50,6 +50,7 @@ from mj_trainer.quizzes.course.state import (
     starting_difficulty,
     statuses,
 )
+from mj_trainer.quizzes.course.texts import term_text
 from mj_trainer.quizzes.course.worked import worked_hands
 from mj_trainer.quizzes.questions import QuestionKind
 from mj_trainer.quizzes.review import utc

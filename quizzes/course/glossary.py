@@ -9,15 +9,12 @@ have words of their own) and name the ruleset's own word for a family.
 
 from __future__ import annotations
 
-import tomllib
 from dataclasses import dataclass
-from functools import cache, lru_cache
-from pathlib import Path
-from typing import Any, Final
+from functools import lru_cache
 
 from mj_trainer.engine.ruleset import Ruleset
-
-HERE: Final = Path(__file__).resolve().parent
+from mj_trainer.quizzes.course.plan import build
+from mj_trainer.quizzes.course.texts import applies, term_text, terms
 
 
 @dataclass(frozen=True, slots=True)
@@ -32,43 +29,15 @@ class Entry:
     lesson: str | None = None  # the id of the lesson that teaches it
 
 
-@cache
-def _terms() -> tuple[dict[str, Any], ...]:
-    with (HERE / "glossary.toml").open("rb") as fh:
-        return tuple(tomllib.load(fh)["term"])
-
-
-def _fill(text: str, rules: Ruleset) -> str:
-    from mj_trainer.quizzes.course.plan import fill
-
-    return fill(text, rules)
-
-
-def _applies(term: dict[str, Any], rules: Ruleset) -> bool:
-    only = term.get("only")
-    return only is None or only == ("doubling" if rules.doubling else "additive")
-
-
 def term_ids(rules: Ruleset) -> tuple[str, ...]:
     """The ids of the terms of this ruleset's glossary, in the file's order."""
-    return tuple(t["id"] for t in _terms() if _applies(t, rules))
-
-
-def term_text(rules: Ruleset, term_id: str) -> tuple[str, str]:
-    """(word, text) of one term under `rules`; KeyError for an unknown id."""
-    for t in _terms():
-        if t["id"] == term_id and _applies(t, rules):
-            raw = t.get("text_doubling") if rules.doubling else None
-            return _fill(t["word"], rules), _fill(raw or t["text"], rules)
-    raise KeyError(f"no glossary term {term_id!r} for {rules.id}")
+    return tuple(t["id"] for t in terms() if applies(t, rules))
 
 
 @lru_cache(maxsize=16)
 def glossary(rules: Ruleset) -> tuple[Entry, ...]:
     """Every term (in the file's order), then every pattern (in id order), each with
     the lesson that teaches it."""
-    from mj_trainer.quizzes.course.plan import build
-
     taught_by: dict[str, str] = {}
     for one in build(rules):
         for term_id in one.terms:
@@ -76,12 +45,12 @@ def glossary(rules: Ruleset) -> tuple[Entry, ...]:
         for pid in one.patterns:
             taught_by[f"pattern:{pid}"] = one.id
     out: list[Entry] = []
-    for t in _terms():
-        if not _applies(t, rules):
+    for t in terms():
+        if not applies(t, rules):
             continue
         word, text = term_text(rules, t["id"])
         see = tuple(s for s in t.get("see", ()) if any(
-            x["id"] == s and _applies(x, rules) for x in _terms()))
+            x["id"] == s and applies(x, rules) for x in terms()))
         out.append(Entry(t["id"], word, text, see, lesson=taught_by.get(t["id"])))
     for p in rules.patterns:
         key = f"pattern:{p.id}"

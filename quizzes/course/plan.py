@@ -17,21 +17,17 @@ patterns' descriptions in the ruleset files.
 
 from __future__ import annotations
 
-import tomllib
 from collections.abc import Iterable
 from dataclasses import dataclass
-from functools import cache, lru_cache
-from pathlib import Path
+from functools import lru_cache
 from typing import Any, Final
 
 from mj_trainer.engine.patterns.registry import CHICKEN_HAND, ILLEGAL_CALL
 from mj_trainer.engine.ruleset import Pattern, Ruleset
-from mj_trainer.quizzes.course.glossary import term_text
 from mj_trainer.quizzes.course.model import Drill, Lesson, LessonKind
 from mj_trainer.quizzes.course.rules import Rule, rules_of
+from mj_trainer.quizzes.course.texts import fill, plural, term_text, words
 from mj_trainer.quizzes.questions import QuestionKind
-
-HERE: Final = Path(__file__).resolve().parent
 
 
 @dataclass(frozen=True, slots=True)
@@ -82,13 +78,6 @@ LAYOUTS: Final[dict[str, tuple[Step, ...]]] = {
 }
 
 
-@cache
-def words() -> dict[str, Any]:
-    """lessons.toml, read once."""
-    with (HERE / "lessons.toml").open("rb") as fh:
-        return tomllib.load(fh)
-
-
 def base_id(rules: Ruleset) -> str:
     """The built-in ruleset whose course and facts a ruleset follows: itself, or the
     nearest ruleset it extends that has a layout (mj-score-eval by default)."""
@@ -116,27 +105,6 @@ def layout(rules: Ruleset) -> tuple[Step, ...]:
 
 def _num(text: str) -> tuple[int, ...]:
     return tuple(int(x) for x in text.split(".") if x.isdigit())
-
-
-def fill(text: str, rules: Ruleset, **extra: str) -> str:
-    """A text of lessons.toml or glossary.toml with the ruleset's values put in."""
-    family = rules.family_word
-    families = plural(family)
-    values = {"cap": str(rules.cap), "limit": str(rules.limit), "family": family,
-              "families": families, "Family": family.capitalize(),
-              "Families": families.capitalize(), **extra}
-    for key, value in values.items():
-        text = text.replace("{" + key + "}", value)
-    return text
-
-
-def plural(word: str) -> str:
-    """family -> families, group -> groups, series -> series."""
-    if word.endswith("s"):
-        return word
-    if word.endswith("y") and word[-2:-1] not in "aeiou":
-        return word[:-1] + "ies"
-    return word + "s"
 
 
 def _facts(rules: Ruleset) -> dict[str, str]:
@@ -171,20 +139,28 @@ def _stacking_words(rules: Ruleset) -> str:
     """The ruleset's stacking patterns, worked out from its file: which add on top of
     which, and what replaces what."""
     parts: list[str] = []
+    alone: list[str] = []
     for p in rules.patterns:
         if not p.stacks:
             continue
         others = [q for q in rules.family_members(p.family) if q is not p]
         if not others:
+            alone.append(f"{p.name} ({p.id})")
             continue
-        over = [q for q in others if not q.stacks]
+        over = [q for q in others if not q.stacks and not q.is_limit]  # a limit stands alone
         with_ = [q for q in others if q.stacks]
         bits = []
         if over:
             bits.append("on top of " + _or(q.name for q in over))
         if with_:
-            bits.append("and beside " + _or(q.name for q in with_))
+            bits.append(("and " if over else "") + "beside " + _and(q.name for q in with_))
         parts.append(f"{p.name} ({p.id}, {value_words(p)}) counts " + " ".join(bits) + ".")
+    if alone:
+        fam = rules.family_word
+        parts.append(f"{_and(alone)} {'is a' if len(alone) == 1 else 'are each a'} {fam} of "
+                     f"{'its' if len(alone) == 1 else 'their'} own, so "
+                     f"{'it adds' if len(alone) == 1 else 'they add'} to the patterns of "
+                     f"other {plural(fam)} like any {fam}.")
     replaced = [(p, [rules.pattern(r) for r in p.replaces]) for p in rules.patterns
                 if p.replaces]
     for p, gone in replaced:

@@ -16,7 +16,7 @@ MODULES = [f"mj_trainer.quizzes.{name}" for name in (
     "session", "sources", "split", "stacking", "stats", "store", "store_files",
     "store_schema", "totals", "wording",
     "course.drill", "course.glossary", "course.model", "course.plan", "course.rules",
-    "course.search", "course.state", "course.worked")]
+    "course.search", "course.state", "course.texts", "course.worked")]
 
 
 def test_every_quiz_module_is_listed() -> None:
