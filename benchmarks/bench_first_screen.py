@@ -31,7 +31,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from benchmarks.benchutil import machine_lines, package_version, table
+from benchmarks.benchutil import load_line, machine_lines, package_version, table
 
 TARGET = 1.5
 
@@ -123,6 +123,7 @@ def main(argv: list[str] | None = None) -> int:
     cpu_ratio = statistics.median(cpus[names[1]]) / statistics.median(cpus[names[0]])
     print(f"mj-trainer / minimal: wall {wall_ratio:.2f}x, cpu {cpu_ratio:.2f}x "
           f"(target at most {TARGET}x; screens shown: {', '.join(sorted(screens))})")
+    print(load_line("after the run"))
     return 0 if wall_ratio <= TARGET else 1
 
 

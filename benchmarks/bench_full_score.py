@@ -50,7 +50,7 @@ from mahjong.hand_calculating.hand import HandCalculator
 from mahjong.hand_calculating.hand_config import HandConfig
 
 from benchmarks.bench_cli_json import command
-from benchmarks.benchutil import machine_lines, table
+from benchmarks.benchutil import load_line, machine_lines, table
 from benchmarks.sample_hands import DEFAULT_SEED, closed_hands
 from mj_trainer.engine import score
 from mj_trainer.engine.hand import Hand
@@ -258,6 +258,8 @@ def main(argv: list[str] | None = None) -> int:
             print(f"{mix}: both --jobs settings {verdict} the target (script CPU / ours "
                   f">= {CPU_TARGET})")
             ok = ok and met
+    print()
+    print(load_line("after the run"))
     return 0 if ok else 1
 
 

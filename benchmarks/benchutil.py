@@ -52,12 +52,17 @@ def machine_lines(extra_packages: Iterable[str] = ()) -> list[str]:
     ]
     versions = [f"{n} {package_version(n)}" for n in ("mj-trainer", *extra_packages)]
     lines.append("packages: " + ", ".join(versions))
+    lines.append(load_line("before the run"))
+    return lines
+
+
+def load_line(when: str) -> str:
+    """The machine's load average (it is shared: other work adds noise), labelled."""
     try:
         load = ", ".join(f"{x:.2f}" for x in os.getloadavg())
-        lines.append(f"load    : {load} (1, 5, 15 min; other work on the machine adds noise)")
     except OSError:  # pragma: no cover - not available
-        pass
-    return lines
+        return f"load    : unknown ({when})"
+    return f"load    : {load} (1, 5, 15 min, {when}; other work on the machine adds noise)"
 
 
 def timer_overhead_ns(samples: int = 20_000) -> float:

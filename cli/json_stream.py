@@ -1,23 +1,17 @@
 """Read hands from a text stream a piece at a time, in bounded memory.
 
 `score --json` may be fed a list of a million hands, `/dev/zero`, or one hand nested a
-thousand lists deep.  The readers here hold at most one chunk of text plus one hand in
-memory, refuse a hand longer than `MAX_ITEM_CHARS`, a NUL character (no text file has
-one) and values the JSON decoder cannot build (nesting deeper than the interpreter
-allows, integers of thousands of digits), each with a message that says where.
+thousand lists deep.  The readers hold at most one chunk of text plus one hand, and
+refuse a hand longer than `MAX_ITEM_CHARS`, a NUL character and values the JSON decoder
+cannot build, each with a message that says where.
 
-* `JSONReader` yields the elements of a JSON list one by one (or the single value
-  when the text is not a list), each with its raw text; syntax errors carry the same
-  wording, line and column as `json.loads` gives for the whole text.  For batch
-  scoring it also cuts a list into `Block`s: runs of whole elements left undecoded,
-  found by a cheap search for the text between two hand objects, so that the reading
-  process does almost no work and each worker decodes a block with one `json.loads`.
-  A block is cut where the brackets balance and the quotes are even; when the input
-  is not valid JSON the block does not decode, and `rewind` reads it again element
-  by element, which finds the syntax error as `json.loads` words and places it.
-* `Lines` yields the non-blank lines of JSON Lines or notation input, each with its
-  line number, a list of them at a time as they arrive; a line that is too long is
-  reported without being held.
+* `JSONReader` cuts a list into `Block`s, runs of whole elements left undecoded (cut
+  where the brackets balance and the quotes are even, found by a cheap search), which
+  the batch scorer decodes at once (msgspec, else `json`).  A block that does not
+  decode is read again one element at a time, as is a single value, which finds the
+  syntax error with the wording, line and column `json.loads` gives for the whole text.
+* `Lines` yields the numbered non-blank lines of JSON Lines or notation input, a list
+  of them at a time as they arrive; a line that is too long is reported, never held.
 """
 
 from __future__ import annotations
@@ -38,14 +32,15 @@ class TextSource(Protocol):
 
     def read(self, size: int = -1, /) -> str: ...
 
-    def readline(self, size: int = -1, /) -> str: ...
-
 
 CHUNK: Final = 1 << 16
 # A hand object is a few hundred characters; a thousand times that is not a hand.
 MAX_ITEM_CHARS: Final = 1 << 20
 _WHITESPACE: Final = " \t\n\r"
-_NUMBER_CHARS: Final = frozenset("0123456789.eE+-")
+_NOT_SPACE: Final = re.compile(r"[^ \t\n\r]")
+# What may follow a value up to the end of the buffer when that value is a number cut
+# off by the chunk's end ("0." then "5").
+_NUMBER_TAIL: Final = re.compile(r"[0-9.eE+-]*\Z")
 # The text between two objects of a list: where a block may end.
 _BETWEEN_OBJECTS: Final = re.compile(r"\}[ \t\n\r]*,[ \t\n\r]*(?=\{)")
 
@@ -100,7 +95,6 @@ class Element:
     """One element (or the single value), decoded by the reader itself."""
 
     value: Any
-    raw: str
 
 
 class JSONReader:
@@ -118,14 +112,22 @@ class JSONReader:
         self._line = 1  # line of self._buf[0]
         self._col = 0  # 0-based column of self._buf[0]
         self._decode = json.JSONDecoder().raw_decode
-        self.is_list = self._start()
+        self.done = False
+        if not self._skip_space():
+            raise self._syntax("Expecting value", self._pos)
+        self.is_list = self._buf[self._pos] == "["
+        if self.is_list:
+            self._pos += 1
+            if not self._skip_space():
+                raise self._syntax("Expecting value", self._pos)
+            if self._buf[self._pos] == "]":  # an empty list
+                self._pos += 1
+                self._end()
+                self.done = True
         # Blocks: only for a list, and only until a cut fails.
         self._block_chars = block_chars
         self.fast = block_chars > 0 and self.is_list
-        self.done = False
         self.index = 0  # index of the next element read one by one
-        self._begun = False
-        self._alone_until = 0  # offset up to which elements are read one by one
 
     # --- the buffer ---------------------------------------------------------------
 
@@ -137,12 +139,11 @@ class JSONReader:
         if not chunk:
             self._eof = True
             return False
+        self._compact()
         nul = chunk.find("\x00")
         if nul >= 0:
-            self._compact()
-            line, col = self._location(len(self._buf) + nul, self._buf + chunk[:nul])
-            raise _nul("input", line, col)
-        self._compact()
+            self._buf += chunk[:nul]
+            raise _nul("input", *self._location(len(self._buf)))
         self._buf += chunk
         return True
 
@@ -165,12 +166,11 @@ class JSONReader:
         self._pos -= pos
         self._base += pos
 
-    def _location(self, index: int, buf: str | None = None) -> tuple[int, int]:
+    def _location(self, index: int) -> tuple[int, int]:
         """1-based line and column of buffer index `index`."""
-        text = self._buf if buf is None else buf
-        newlines = text.count("\n", 0, index)
+        newlines = self._buf.count("\n", 0, index)
         if newlines:
-            return self._line + newlines, index - text.rfind("\n", 0, index)
+            return self._line + newlines, index - self._buf.rfind("\n", 0, index)
         return self._line, self._col + index + 1
 
     def _syntax(self, message: str, index: int) -> StreamError:
@@ -179,30 +179,17 @@ class JSONReader:
 
     def _skip_space(self) -> bool:
         """Move past whitespace; False when the input ends first."""
-        while True:
-            buf = self._buf
-            pos = self._pos
-            end = len(buf)
-            while pos < end and buf[pos] in _WHITESPACE:
-                pos += 1
-            self._pos = pos
-            if pos < end:
-                return True
+        while (found := _NOT_SPACE.search(self._buf, self._pos)) is None:
+            self._pos = len(self._buf)
             if not self._more():
                 return False
+        self._pos = found.start()
+        return True
 
     # --- values -------------------------------------------------------------------
 
-    def _start(self) -> bool:
-        if not self._skip_space():
-            raise self._syntax("Expecting value", self._pos)
-        if self._buf[self._pos] == "[":
-            self._pos += 1
-            return True
-        return False
-
-    def _value(self, where: str) -> tuple[Any, str]:
-        """The next value and its text; the position moves past it."""
+    def _value(self, where: str) -> Any:
+        """The next value; the position moves past it."""
         while True:
             start = self._pos
             try:
@@ -213,19 +200,10 @@ class JSONReader:
                 raise self._syntax(err.msg, err.pos) from None
             except (RecursionError, ValueError) as err:
                 raise StreamError(where, decode_problem(err)) from None
-            # A number running to the end of the buffer may go on in the next chunk
-            # ("0." then "5").
-            if (isinstance(value, (int, float)) and not isinstance(value, bool)
-                    and self._runs_to_end(end) and self._grow(where)):
-                continue
+            if _NUMBER_TAIL.match(self._buf, end) and self._grow(where):
+                continue  # it may go on in the next chunk: read it again
             self._pos = end
-            return value, self._buf[start:end]
-
-    def _runs_to_end(self, end: int) -> bool:
-        buf = self._buf
-        while end < len(buf) and buf[end] in _NUMBER_CHARS:
-            end += 1
-        return end == len(buf)
+            return value
 
     def _grow(self, where: str) -> bool:
         """Read more for a value cut off by the end of the buffer; False at the end."""
@@ -233,12 +211,12 @@ class JSONReader:
             raise StreamError(where, f"longer than {self._max:,} characters: not a hand")
         return self._more()
 
-    def items(self) -> Iterator[tuple[Any, str]]:
-        """Each element (or the one value) with its raw JSON text, in order."""
+    def items(self) -> Iterator[Any]:
+        """Each element (or the one value), in order."""
         self.fast = False
         while (piece := self.next_piece()) is not None:
             if isinstance(piece, Element):  # always: no blocks once `fast` is off
-                yield piece.value, piece.raw
+                yield piece.value
 
     def next_piece(self) -> Block | Element | None:
         """The next block (while `fast`) or element; None at the end (`done`), or when
@@ -247,27 +225,15 @@ class JSONReader:
         if self.done:
             return None
         if not self.is_list:
-            value, raw = self._value("hand 0")
-            if self._skip_space():
-                raise self._syntax("Extra data", self._pos)
+            value = self._value("hand 0")
+            self._end()
             self.done = True
-            return Element(value, raw)
-        if not self._begun:
-            self._begun = True
-            if not self._skip_space():
-                raise self._syntax("Expecting value", self._pos)
-            if self._buf[self._pos] == "]":
-                self._pos += 1
-                self._end()
-                self.done = True
-                return None
+            return Element(value)
         if self.fast:
             block = self._block()
-            if block is None:
-                self.fast = False
-                self._alone_until = self._base + self._pos + 1  # just the next element
+            self.fast = block is not None
             return block
-        value, raw = self._value(f"hand {self.index}")
+        value = self._value(f"hand {self.index}")
         self.index += 1
         if not self._skip_space():
             raise self._syntax("Expecting ',' delimiter", self._pos)
@@ -280,16 +246,13 @@ class JSONReader:
             raise self._syntax("Expecting ',' delimiter", self._pos - 1)
         elif not self._skip_space():
             raise self._syntax("Expecting value", self._pos)
-        elif 0 < self._alone_until <= self._base + self._pos:
-            self.fast = True  # past the text that did not cut well: blocks again
-            self._alone_until = 0
-        return Element(value, raw)
+        return Element(value)
 
     def _block(self) -> Block | None:
         """Cut the next block: the elements up to the first gap between two objects
         after `block_chars` characters where the brackets balance, or up to the list's
         end; None when an element may be longer than a hand can be (the reader then
-        reads it alone, and says so)."""
+        reads on one element at a time, and says so)."""
         while True:
             buf = self._buf
             pos = self._pos
@@ -333,15 +296,14 @@ class JSONReader:
         self._hold = block.next if block.next < self._base + self._pos else None
 
     def rewind(self, block: Block, index: int) -> None:
-        """The block did not decode: read its text again one element at a time (then
-        blocks again); `index` is the number of elements before it.  Blocks after it
-        are dropped."""
+        """The block did not decode: read on from its start one element at a time, to
+        the end; `index` is the number of elements before it.  Blocks after it are
+        dropped."""
         self._pos = block.start - self._base
         self._hold = None
         self.fast = False
         self.done = False
         self.index = index
-        self._alone_until = block.next
 
     def _end(self) -> None:
         if self._skip_space():
@@ -374,33 +336,13 @@ class Prefixed:
         self._rest = rest
 
     def read(self, size: int = -1) -> str:
-        if self._head:
-            if size < 0:
-                out, self._head = self._head + self._rest.read(), ""
-                return out
+        if not self._head:
+            return self._rest.read(size)
+        if size < 0:
+            out, self._head = self._head + self._rest.read(), ""
+        else:
             out, self._head = self._head[:size], self._head[size:]
-            return out
-        return self._rest.read(size)
-
-    def readline(self, size: int = -1) -> str:
-        if self._head:
-            newline = self._head.find("\n")
-            stop = len(self._head) if newline < 0 else newline + 1
-            if 0 <= size < stop:
-                stop = size
-            out, self._head = self._head[:stop], self._head[stop:]
-            if out.endswith("\n") or len(out) == size:
-                return out
-            more = self._rest.readline(-1 if size < 0 else size - len(out))
-            return out + more
-        return self._rest.readline(size)
-
-
-def read_lines(source: TextSource,
-               max_line: int = MAX_ITEM_CHARS) -> Iterator[tuple[int, str | None]]:
-    """(line number, stripped text) for each non-blank line, in order (see `Lines`)."""
-    for arrived in Lines(source, max_line):
-        yield from arrived
+        return out
 
 
 class Lines:
@@ -461,10 +403,7 @@ class Lines:
                         yield arrived  # answered first
                     raise _nul("input", number + 1, seen + nul + 1)
                 seen += len(piece)
-                if seen <= self._max:
-                    line += piece
-                else:
-                    line = ""
+                line = line + piece if seen <= self._max else ""
                 if i < len(pieces) - 1:  # a newline ends it
                     number += 1
                     if seen > self._max:

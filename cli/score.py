@@ -23,6 +23,7 @@ import sys
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, replace
+from itertools import chain
 from typing import Any, Final, TextIO
 
 from mj_trainer.cli.json_stream import (
@@ -32,7 +33,6 @@ from mj_trainer.cli.json_stream import (
     StreamError,
     TextSource,
     peek_first,
-    read_lines,
 )
 from mj_trainer.cli.score_batch import (
     BLOCK_CHARS,
@@ -235,7 +235,7 @@ def _parse_json(reader: JSONReader) -> _Input:
     hands: list[Hand] = []
     losers: list[list[LoserHand] | None] = []
     errors: list[str] = []
-    for i, (obj, _) in enumerate(reader.items()):
+    for i, obj in enumerate(reader.items()):
         try:
             hand = hand_from_json(obj)
         except HandJSONError as err:
@@ -277,7 +277,7 @@ def parse_notation_lines(text: str) -> list[Hand]:
 def _notation_lines(source: TextSource) -> list[Hand]:
     hands: list[Hand] = []
     errors: list[str] = []
-    for lineno, stripped in read_lines(source, MAX_NOTATION_LINE):
+    for lineno, stripped in chain.from_iterable(Lines(source, MAX_NOTATION_LINE)):
         if stripped is None:
             errors.append(f"line {lineno}: longer than {MAX_NOTATION_LINE:,} characters: "
                           "not a hand")
