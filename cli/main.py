@@ -25,7 +25,7 @@ from mj_trainer.cli.options import EXIT_OK, add_app_options
 from mj_trainer.cli.progress import add_progress_parser
 from mj_trainer.cli.quiz import add_quiz_parser
 from mj_trainer.cli.reference import add_reference_parser
-from mj_trainer.cli.score import add_score_parser
+from mj_trainer.cli.score_args import add_score_parser
 from mj_trainer.cli.serve import add_serve_parser
 from mj_trainer.cli.sets import add_sets_parser
 

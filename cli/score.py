@@ -24,7 +24,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, replace
 from itertools import chain
-from typing import Any, Final, TextIO
+from typing import Final, TextIO
 
 from mj_trainer.cli.json_stream import (
     JSONReader,
@@ -52,7 +52,7 @@ from mj_trainer.engine.compare import compare_rulesets, compare_scores
 from mj_trainer.engine.hand import Hand, HandError, Problem
 from mj_trainer.engine.jsonio import HandJSONError, hand_from_json, losers_from_json, score_to_json
 from mj_trainer.engine.notation import NotationError, in_notation_words, parse
-from mj_trainer.engine.ruleset import DEFAULT, RulesetError
+from mj_trainer.engine.ruleset import RulesetError
 from mj_trainer.engine.scoring import Score, score
 from mj_trainer.engine.settlement import (
     LoserHand,
@@ -64,59 +64,6 @@ from mj_trainer.engine.settlement import (
 
 EXIT_INPUT = 2
 MAX_NOTATION_LINE: Final = 10_000  # a hand in notation is under a hundred characters
-
-
-def _jobs(text: str) -> int:
-    """--jobs: a whole number of processes, 1 to 256."""
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"expected a whole number, got {text!r}") from None
-    if not 1 <= value <= 256:
-        raise argparse.ArgumentTypeError(f"must be 1 to 256, got {value}")
-    return value
-
-
-def add_score_parser(sub: Any) -> None:
-    """`score`: a hand in notation, or hand objects as JSON, scored and explained."""
-    score = sub.add_parser(
-        "score",
-        help="score a hand and explain the result",
-        description=(
-            "Score a hand given in the human notation, or hand objects (JSON) from "
-            "standard input or a file. Example: mj-trainer score 'c123 c456 b234 b567 k5 +k5'"
-        ),
-    )
-    score.add_argument("hand", nargs="?", help="a hand in the human notation (quote it)")
-    score.add_argument("--json", action="store_true", help="read and write JSON (docs/contract.md)")
-    score.add_argument("--input", metavar="FILE", help="read the hand(s) from FILE")
-    score.add_argument(
-        "--jsonl", action="store_true",
-        help="JSON Lines: one hand object per input line, one result (or an error object "
-             "for a bad line) per output line, written as it is scored",
-    )
-    score.add_argument(
-        "--jobs", metavar="N", type=_jobs, default=None,
-        help="score a long list on N processes (default: every core); the output does "
-             "not change",
-    )
-    score.add_argument(
-        "--ruleset", metavar="NAME", default=None,
-        help=f"ruleset name or .toml path (default: the hand's own, else {DEFAULT})",
-    )
-    score.add_argument(
-        "--all-arrangements", action="store_true",
-        help="also show every other reading of the hand and its score",
-    )
-    score.add_argument(
-        "--compare", action="store_true",
-        help="score the hand under every built-in ruleset (and a --ruleset file) side by side",
-    )
-    score.add_argument(
-        "--loser", metavar="HAND", action="append", default=None,
-        help="classical settlement: a loser's 13 tiles and seat, e.g. "
-             "'c123 b456 [dr dr dr] k19 we seat:south' (give all three)",
-    )
 
 
 def run_score_command(args: argparse.Namespace) -> int:

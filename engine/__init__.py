@@ -1,12 +1,28 @@
 """The scoring engine: tiles, hands, notation, arrangements, patterns, rulesets, scoring.
 
 Pure Python with no user-interface imports, so the quizzes, the command line and
-outside scripts can all build on it.
+outside scripts can all build on it.  The names below are imported when first used:
+a module that needs only `engine.tiles` (the app's first screen) does not pay for the
+scorer and the pattern detectors.
 """
 
-from mj_trainer.engine.hand import Hand, HandError, Incidental, Meld, MeldKind, Problem
-from mj_trainer.engine.ruleset import Ruleset, RulesetError, load
-from mj_trainer.engine.scoring import Hit, Outcome, Score, Why, score
+from __future__ import annotations
+
+from importlib import import_module
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from mj_trainer.engine.hand import Hand, HandError, Incidental, Meld, MeldKind, Problem
+    from mj_trainer.engine.ruleset import Ruleset, RulesetError, load
+    from mj_trainer.engine.scoring import Hit, Outcome, Score, Why, score
+
+_HOME = {
+    "Hand": "hand", "HandError": "hand", "Incidental": "hand", "Meld": "hand",
+    "MeldKind": "hand", "Problem": "hand",
+    "Ruleset": "ruleset", "RulesetError": "ruleset", "load": "ruleset",
+    "Hit": "scoring", "Outcome": "scoring", "Score": "scoring", "Why": "scoring",
+    "score": "scoring",
+}
 
 __all__ = [
     "Hand",
@@ -24,3 +40,12 @@ __all__ = [
     "load",
     "score",
 ]
+
+
+def __getattr__(name: str) -> Any:
+    home = _HOME.get(name)
+    if home is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    value = getattr(import_module(f"{__name__}.{home}"), name)
+    globals()[name] = value  # later lookups find it directly
+    return value

@@ -123,7 +123,8 @@ class HomeScreen(SafeScreen[None]):
         menu = self.query_one("#home-menu", OptionList)
         menu.highlighted = 0
         menu.focus()
-        self.refresh_stats()
+        # The stats are read when the screen is shown (on_screen_resume, which also
+        # follows the first mount): reading them here too read them twice at start.
 
     def on_screen_resume(self) -> None:
         self._draw_menu()
