@@ -220,6 +220,13 @@ def _not_counted(result: Score, hit: Hit) -> Explanation:
     p, by = hit.pattern, hit.by
     name = f"{p.name} ({p.id})"
     where, sets = evidence(result, result.best, p)
+    if hit.why is Why.OUTRANKED:
+        # Outranked by a pattern that is itself included in a bigger one, which includes
+        # this one too (the early guide's All Bonus Tiles holds both sets of four): the
+        # pattern that counts is the one to name, not the one beside it that does not.
+        by = next((h.pattern for h in result.best.counted if p.id in h.pattern.replaces), by)
+        if by is not None and p.id in by.replaces:
+            hit = Hit(p, hit.count, False, Why.REPLACED, by=by)
     if hit.why is Why.OUTRANKED and by is not None:
         combine = " (the patterns of a group do not combine)" if rules.doubling else ""
         text = (f"{name} is in the hand ({where}) but does not count: only the highest "

@@ -25,14 +25,23 @@ _SHAPE_TRAIT = {Shape.SEVEN_PAIRS: Trait.SEVEN_PAIRS,
                 Shape.THIRTEEN_ORPHANS: Trait.THIRTEEN_ORPHANS}
 
 
+_HOW_MANY = {2: "two", 3: "three", 4: "four"}
+
+
 def set_need(pattern: Pattern) -> str:
     """What sets a pattern is built from, as its detector declares it: ``pungs or
-    kongs``, ``chows``, ``a declared kong``; ``four sets and a pair`` when it asks for
-    the shape itself."""
+    kongs``, ``chows``, ``two declared kongs``; ``four sets and a pair`` when it asks
+    for the shape itself, ``seven pairs`` for a pattern of seven pairs."""
+    for shape in (Shape.SEVEN_PAIRS, Shape.THIRTEEN_ORPHANS):
+        if pattern.shapes == frozenset({shape}):
+            return shape.label
     entry = CATALOGUE.get(pattern.detector)
     if entry is None:
         return "four sets and a pair"
     needs = entry.needs
+    if needs.has & HandFlag.KONG:
+        kongs = _HOW_MANY.get(needs.pungs)
+        return f"{kongs} declared kongs" if kongs else "a declared kong"
     if needs.wind_pungs:
         return "pungs or kongs of winds"
     if needs.dragon_pungs:
@@ -43,8 +52,6 @@ def set_need(pattern: Pattern) -> str:
         return "chows"
     if needs.pungs:
         return "pungs or kongs"
-    if needs.has & HandFlag.KONG:
-        return "a declared kong"
     return "four sets and a pair"
 
 

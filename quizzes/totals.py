@@ -195,12 +195,20 @@ def _doubling_hints(best: Outcome, rules: Ruleset, given: int | None, points: in
 _MAX_GUESSES = 3
 
 
+def _one_of(items: Sequence[str]) -> str:
+    """``A``, ``A or B``, ``one of A, B or C``: the patterns that could each explain
+    a slip."""
+    if len(items) <= 2:
+        return " or ".join(items)
+    return f"one of {', '.join(items[:-1])} or {items[-1]}"
+
+
 def _either(hits: list[Hit], *, points: bool) -> str:
     """``A (1.1, 2 points) or B (2.2, 2 points)``: every pattern that explains a slip."""
     amount = points_text if points else doublings_text
-    return " or ".join(
+    return _one_of([
         f"{h.pattern.name} ({h.pattern.id}, {amount(h.points if points else h.doubles)})"
-        for h in hits)
+        for h in hits])
 
 
 def _not_counting(hits: Sequence[Hit]) -> str:
@@ -255,7 +263,7 @@ def _claimed_hint(result: Score, given: int, claimed: Mapping[str, int]) -> str:
     counts = {h.pattern.id: h.count for h in result.best.counted}
     left_out = [(p, n) for p, n in named if p.id in counts and given == own - p.value * n]
     if 0 < len(left_out) <= _MAX_GUESSES:
-        said = " or ".join(f"{p.name} ({p.id}, {p.value * n})" for p, n in left_out)
+        said = _one_of([f"{p.name} ({p.id}, {p.value * n})" for p, n in left_out])
         return f"It looks as if you left out {said} when adding up your patterns."
     once = [p for p, n in named if n > 1 and counts.get(p.id) == n
             and given == own - p.value * (n - 1)]

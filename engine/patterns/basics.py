@@ -14,6 +14,7 @@ from mj_trainer.engine.patterns.gaps import (
     exposed,
     first,
     groups_not,
+    listed,
     said_not,
     shape_is_not,
     tiles_not,
@@ -135,8 +136,8 @@ _FIVE_FLAGS = NUMBER_SUITS | HandFlag.WINDS | HandFlag.DRAGONS
 def _missing_types(hand: Hand) -> str:
     held = {tiles.SUIT[t] for t in hand.all_tiles()}
     missing = [tiles.SUIT_NAMES[s] for s in sorted(_FIVE_TYPES - held)]
-    return ("needs a tile of each of the five types, and the hand has no "
-            + " and no ".join(missing))
+    return ("needs a tile of each of the five types, and the hand has "
+            + listed([f"no {m}" for m in missing], limit=len(missing)))
 
 
 def _build_all_types(d: Draft) -> None:

@@ -43,7 +43,7 @@ def tile_word(t: Tile) -> str:
     if tiles.IS_TERMINAL[t]:
         return "a terminal"
     if tiles.IS_SIMPLE[t]:
-        return f"a {tiles.RANK[t]}"
+        return f"an {tiles.RANK[t]}" if tiles.RANK[t] == 8 else f"a {tiles.RANK[t]}"
     if tiles.IS_WIND[t]:
         return "a wind"
     if tiles.IS_DRAGON[t]:
@@ -290,5 +290,46 @@ def winning_group(needs: str) -> Proof:
             return None
         w = tiles.code(hand.winning_tile)
         return Shown((g,), (), f"{needs}, and the winning {w} completes {group_text(g)}")
+
+    return proof
+
+
+_HOW_MANY = ("no", "one", "two", "three", "four")
+
+
+def honor_sets(kind: GroupTest, noun: str, pungs: int, needs: str, *,
+               pair: bool = False) -> Proof:
+    """The pungs (and the pair) of one kind of honor, measured against a pattern that
+    wants `pungs` of them and, with `pair`, the eyes of that kind too.  A hand may fall
+    short (``and the hand has only one wind pung, ws ws ws, beside the pair we we``),
+    have one pung too many for a "little" pattern (``three wind pungs instead``) or the
+    pungs without the pair (``but its pair k88 is no wind``): never "only" for more."""
+
+    def proof(hand: Hand, a: Arrangement | None) -> Shown | None:
+        if a is None:
+            return None
+        have = [g for g in a.groups if g.is_pung and kind(g, hand)]
+        eyes = next((g for g in a.groups if g.kind is GroupKind.PAIR), None)
+        own_eyes = eyes if eyes is not None and kind(eyes, hand) else None
+        if not have and own_eyes is None:
+            return Shown(phrase=f"{needs}, and the hand has no {noun}")
+        count = f"{_HOW_MANY[len(have)]} {noun} pung{'' if len(have) == 1 else 's'}"
+        sets = listed([group_text(g) for g in have], limit=len(have))
+        shown = tuple(have) + ((own_eyes,) if own_eyes is not None else ())
+        if len(have) > pungs:
+            return Shown(shown, (), f"{needs}, and the hand has {count} instead: {sets}")
+        if not have:
+            assert own_eyes is not None
+            return Shown(shown, (), f"{needs}, and the hand has only the pair "
+                                    f"{group_text(own_eyes)}")
+        if len(have) < pungs:
+            text = f"{needs}, and the hand has only {count}, {sets}"
+            if own_eyes is not None:
+                text += f", beside the pair {group_text(own_eyes)}"
+            return Shown(shown, (), text)
+        if pair and eyes is not None:
+            return Shown((*have, eyes), (), f"{needs}, and the hand has {count}, {sets}, but "
+                                            f"its pair {group_text(eyes)} is no {noun}")
+        return None
 
     return proof

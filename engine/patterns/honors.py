@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 from mj_trainer.engine import tiles
 from mj_trainer.engine.arrangements import Group, Shape
 from mj_trainer.engine.hand import Hand
-from mj_trainer.engine.patterns.gaps import first, only, shape_is_not, tiles_not
+from mj_trainer.engine.patterns.gaps import first, honor_sets, only, shape_is_not, tiles_not
 from mj_trainer.engine.patterns.registry import (
     NUMBER_SUITS,
     REGULAR_OR_PAIRS,
@@ -81,9 +81,9 @@ def _build_little_three_winds(d: Draft) -> None:
 
 
 @reading_detector("little_three_winds", shows=_WIND_GROUPS, needs=Needs(wind_pungs=2),
-                  breaks=only(_is_wind,
-                              "needs two wind pungs and a pair of a third wind",
-                              "the hand has no wind"),
+                  breaks=honor_sets(_is_wind, "wind", 2,
+                                    "needs two wind pungs and a pair of a third wind",
+                                    pair=True),
                   template=DeclaredTemplate(_build_little_three_winds, implies=(wind_pung,)))
 def little_three_winds(r: Reading) -> int:
     return int(r.wind_pungs >= 2 and r.eyes >= 0 and tiles.IS_WIND[r.eyes])
@@ -94,7 +94,7 @@ def _build_big_three_winds(d: Draft) -> None:
 
 
 @reading_detector("big_three_winds", shows=_WIND_GROUPS, needs=Needs(wind_pungs=3),
-                  breaks=only(_is_wind, "needs three wind pungs", "the hand has no wind"),
+                  breaks=honor_sets(_is_wind, "wind", 3, "needs three wind pungs"),
                   template=DeclaredTemplate(_build_big_three_winds, implies=(wind_pung,)))
 def big_three_winds(r: Reading) -> int:
     return int(r.wind_pungs >= 3)
@@ -105,9 +105,9 @@ def _build_little_four_winds(d: Draft) -> None:
 
 
 @reading_detector("little_four_winds", shows=_WIND_GROUPS, needs=Needs(wind_pungs=3),
-                  breaks=only(_is_wind,
-                              "needs three wind pungs and a pair of the fourth wind",
-                              "the hand has no wind"),
+                  breaks=honor_sets(_is_wind, "wind", 3,
+                                    "needs three wind pungs and a pair of the fourth wind",
+                                    pair=True),
                   template=DeclaredTemplate(_build_little_four_winds, implies=(
                       little_three_winds, big_three_winds, wind_pung)))
 def little_four_winds(r: Reading) -> int:
@@ -119,9 +119,8 @@ def _build_big_four_winds(d: Draft) -> None:
 
 
 @reading_detector("big_four_winds", shows=_WIND_GROUPS, needs=Needs(wind_pungs=4),
-                  breaks=only(_is_wind,
-                              "needs a pung or kong of each of the four winds",
-                              "the hand has no wind"),
+                  breaks=honor_sets(_is_wind, "wind", 4,
+                                    "needs a pung or kong of each of the four winds"),
                   template=DeclaredTemplate(_build_big_four_winds,
                                             implies=(big_three_winds, wind_pung)))
 def big_four_winds(r: Reading) -> int:
@@ -148,9 +147,9 @@ def _build_little_three_dragons(d: Draft) -> None:
 
 
 @reading_detector("little_three_dragons", shows=_DRAGON_GROUPS, needs=Needs(dragon_pungs=2),
-                  breaks=only(_is_dragon,
-                              "needs two dragon pungs and a pair of the third dragon",
-                              "the hand has no dragon"),
+                  breaks=honor_sets(_is_dragon, "dragon", 2,
+                                    "needs two dragon pungs and a pair of the third dragon",
+                                    pair=True),
                   template=DeclaredTemplate(_build_little_three_dragons,
                                             implies=(dragon_pung,)))
 def little_three_dragons(r: Reading) -> int:
@@ -162,9 +161,8 @@ def _build_big_three_dragons(d: Draft) -> None:
 
 
 @reading_detector("big_three_dragons", shows=_DRAGON_GROUPS, needs=Needs(dragon_pungs=3),
-                  breaks=only(_is_dragon,
-                              "needs a pung or kong of each of the three dragons",
-                              "the hand has no dragon"),
+                  breaks=honor_sets(_is_dragon, "dragon", 3,
+                                    "needs a pung or kong of each of the three dragons"),
                   template=DeclaredTemplate(_build_big_three_dragons, implies=(dragon_pung,)))
 def big_three_dragons(r: Reading) -> int:
     return int(r.dragon_pungs == 3)

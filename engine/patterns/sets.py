@@ -163,8 +163,9 @@ def _build_kongs(n: int) -> Recipe:
 
 
 def _kongs(n: int) -> HandFn:
+    # n kongs are n pungs or kongs too (R4): the count is how the words say what it needs.
     @hand_detector(f"kongs_{n}", SETS_AND_PARTIAL, shows=groups(is_kong), traits=Trait.KONG,
-                   needs=Needs(has=HandFlag.KONG),
+                   needs=Needs(has=HandFlag.KONG, pungs=n),
                    breaks=only(is_kong, f"needs {_WORDS[n]} kong{'s' if n > 1 else ''}",
                                "the hand has no kong"),
                    template=DeclaredTemplate(_build_kongs(n), implies=tuple(
@@ -277,7 +278,7 @@ def _build_little_three_similar_pungs(d: Draft) -> None:
                   breaks=sets_here(_pung_or_pair,
                                    "needs pungs of one number in two suits and a pair of it in "
                                    "the third",
-                                   "pungs and pairs"),
+                                   "pungs and pairs", "pung or pair"),
                   template=DeclaredTemplate(_build_little_three_similar_pungs))
 def little_three_similar_pungs(r: Reading) -> int:
     eyes = r.eyes
@@ -349,12 +350,13 @@ _RUN_OF_3 = _shape_table(_THREE_PUNGS)
 _RUN_OF_4 = _shape_table(_FOUR_PUNGS)
 
 
+# R18: the steps are even, all one or all two (123 234 456 is no run).
 _RUN_NEEDS: Final = {
-    "three_consecutive_chows": "needs three chows of one suit, each starting one or two "
-                               "numbers after the last",
+    "three_consecutive_chows": "needs three chows of one suit whose first numbers step "
+                               "evenly, all by one or all by two",
     "three_consecutive_chows_twice": "needs four chows of one suit in two overlapping runs",
-    "four_consecutive_chows": "needs four chows of one suit, each starting one or two "
-                              "numbers after the last",
+    "four_consecutive_chows": "needs four chows of one suit whose first numbers step "
+                              "evenly, all by one or all by two",
 }
 
 

@@ -64,14 +64,19 @@ _PURE_GREATER_GAP = tiles_not(lambda t: tiles.IS_TERMINAL[t], "needs only 1s and
 
 def _mountain_gap(terminals: int) -> Proof:
     count = {6: "six", 8: "eight"}[terminals]
-    needs = f"needs one suit, a terminal in every set and the pair, and {count} 1s and 9s"
+    needs = (f"needs one suit, a terminal in every set and the pair, and exactly {count} "
+             "1s and 9s")
     return first(
         shape_is_not(Shape.REGULAR, needs),
         tiles_not(lambda t: not tiles.IS_HONOR[t], needs),
         suits_beyond(1, needs),
         groups_not(_holds(tiles.IS_TERMINAL), needs, *_NO_TERMINAL),
-        said_not(lambda hand: f"{needs}, and the hand has "
-                              f"{sum(tiles.IS_TERMINAL[t] for t in hand.all_tiles())}"))
+        said_not(lambda hand: f"{needs}, and this hand holds "
+                              f"{_COUNTS[sum(tiles.IS_TERMINAL[t] for t in hand.all_tiles())]}"))
+
+
+# How many 1s and 9s a one-suit hand with a terminal in every set may hold.
+_COUNTS: Final = ("none", "one", "two", "three", "four", "five", "six", "seven", "eight")
 
 
 _SUITS: Final = (Suit.COINS, Suit.BAMBOO, Suit.CHARACTERS)
