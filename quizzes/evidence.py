@@ -43,6 +43,15 @@ def evidence(result: Score, outcome: Outcome, pattern: Pattern) -> tuple[str, tu
     return found.phrase, found.sets
 
 
+def only_points(result: Score, outcome: Outcome, pattern: Pattern) -> bool:
+    """Does the evidence only point at the hand (its sets listed, or the whole hand
+    read out) without saying what makes the pattern?  Then the rule is said too."""
+    if pattern.detector in (CHICKEN_HAND, ILLEGAL_CALL):
+        return False
+    found = engine_evidence(result, pattern, outcome)
+    return found.whole_hand or found.phrase == ", ".join(found.sets)
+
+
 def gap(result: Score, pattern: Pattern) -> tuple[str, tuple[str, ...]] | None:
     """What in the hand rules out a pattern it lacks: a phrase that completes
     "<pattern name> ..." and the sets it points at (None: the pattern is present)."""

@@ -29,7 +29,7 @@ from mj_trainer.engine.patterns.gaps import listed
 from mj_trainer.engine.patterns.registry import CHICKEN_HAND, ILLEGAL_CALL
 from mj_trainer.engine.ruleset import Pattern, Ruleset
 from mj_trainer.engine.scoring import Hit, Outcome, Score, Why, accepted_shapes
-from mj_trainer.quizzes.evidence import chicken_condition, evidence, gap
+from mj_trainer.quizzes.evidence import chicken_condition, evidence, gap, only_points
 from mj_trainer.quizzes.explain_shape import (
     four_alike_note,
     group_needs,
@@ -101,8 +101,9 @@ def missed(result: Score, hit: Hit, claimed: int = 0, *, skipped: bool = False
         text += f" {stacked}"
         rule = stacking_rule(result.ruleset)
         refs = distinct_refs(p.id, on.pattern.id, rule)
-    elif p.description and where == ", ".join(sets) and placed is None:
-        # Only a bare list of sets needs the rule in words; a phrase already says it.
+    elif p.description and placed is None and only_points(result, result.best, p):
+        # Sets listed, or the whole hand read out, need the rule in words; a phrase
+        # ("every tile is a number from 2 to 8") already says it.
         text += f" {p.description}"
     # The rule to open is the point made: the stacking or placement ruling when said.
     return Explanation(kind, text, p.id, rule, refs, sets)
@@ -508,5 +509,7 @@ def counts_note(result: Score, pattern: Pattern) -> Explanation:
         where, sets = evidence(result, result.best, p)
         times = f" {times_text(hit.count)}" if p.unit != "hand" else ""
         text = f"{p.name} ({p.id}) counts{times} for {amount_text(hit)}: {where}."
+        if p.description and only_points(result, result.best, p):
+            text += f" {p.description}"
         return Explanation(ExplanationKind.COUNTS, text, p.id, p.id, distinct_refs(p.id), sets)
     return wrong_claim(result, pattern)

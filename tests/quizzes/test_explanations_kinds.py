@@ -195,3 +195,19 @@ def test_the_reading_tool_gives_every_kind_of_wrong_answer() -> None:
     kinds = {what.split(" ")[0] for _, _, what, _ in lines}
     assert {"left", "claimed", "total", "does", "said"} <= kinds
     assert tool.template("c123 and [we we we] make 30, b5 k9") == "# and # make #, #"
+
+
+# ------------------------------------------------------------ the rule beside the hand
+
+def test_a_missed_whole_hand_pattern_says_its_rule() -> None:
+    # "You missed Pure Lesser Terminals (7.2.2): ... the whole hand, read as four sets
+    # and a pair: ..." named the sets and not why they make it; the description says it
+    # (seed 000 7.2.2: every set and the eyes include a terminal number tile).
+    g = grade(question("b111 k123 c789 c123 k9 +k9"),
+              PatternsAnswer.of({"1.3": 1, "7.1.1": 1, "7.2.1": 1}, 50))
+    (e,) = [e for e in g.explanations if e.pattern_id == "7.2.2"]
+    assert e.kind is K.MISSED
+    assert e.text.endswith("the whole hand, read as four sets and a pair: c123  c789  b111  "
+                           "k123  k99. Every set and the eyes hold a 1 or a 9, which leaves "
+                           "no room for honors.")
+    assert e.sets == ("c123", "c789", "b111", "k123", "k99")

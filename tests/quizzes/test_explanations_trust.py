@@ -56,6 +56,10 @@ def test_total_hint_does_not_blame_a_pattern_of_the_reading_the_learner_chose() 
     assert "left out" not in total
     assert "Your 130 adds up the patterns you named" in total
     assert g.explanations[0].kind is K.ARRANGEMENT
+    # The reading that counts is the one pointed at: three pungs, not three chows.
+    assert g.explanations[0].sets == ("c111", "c222", "c333", "k789", "b55")
+    assert "c123  c123  c123  k789  b55 (four sets and a pair), which gives" in \
+        g.explanations[0].text
 
 
 def test_total_hint_says_nothing_when_no_slip_explains_the_number() -> None:
@@ -152,6 +156,10 @@ def test_a_mixed_terminal_claim_without_honors_is_outranked(text: str, claim: st
     assert e.kind is K.OUTRANKED and e.rule_id == "R10"
     assert f"{by} outranks it (R10)" in e.text
     assert "needs at least one honor" not in e.text
+    if claim == "7.2.1":  # every set and the eyes hold a 1 or a 9 (seed 000 7.2.1)
+        assert len(e.sets) == 5 and all("1" in s or "9" in s for s in e.sets)
+    else:  # every tile is a 1 or a 9 (7.2.3): said of the whole hand
+        assert "every tile is a 1, a 9 or an honor" in e.text
 
 
 # -------------------------------------------------------------- shapes and reasons
