@@ -8,6 +8,12 @@ concealed tiles), `self` for a self-drawn win, bonus tiles (`f1`-`f4`, `s1`-`s4`
 `seat:` and `wind:` (prevailing), `ruleset:` and incidentals by name.  A `#` ends
 the hand: what follows is a note (a shared hand says there where it came from, see
 `engine.share`).  Errors name the 1-based column of the offending character.
+
+The tiles may also be written as the app draws them (`engine.tile_faces`), so a
+learner can copy what is on screen: `5c` is c5 (and `123c` is c1 c2 c3), `E S W N`
+are the winds, `Rd Gd Wd` the dragons, `F1` and `S1` the bonus tiles; the Chinese
+faces (`5萬`, `東`, `中`, `花1`) and the mahjong glyphs of Unicode (`🀋`) too, several
+to a token.  Errors for a tile written neither way say how to write it.
 `format_hand(parse(s))` gives a canonical string that parses back to the same hand.
 `read(s)` parses a hand still being built (any number of tiles, maybe no winning tile).
 """
@@ -30,6 +36,7 @@ from mj_trainer.engine.hand import (
     Problem,
     validate,
 )
+from mj_trainer.engine.tile_faces import TileStyle, faces
 from mj_trainer.engine.tiles import Tile
 
 
@@ -65,19 +72,26 @@ def _error(col: int, message: str) -> NotationError:
 
 
 def parse_tiles(tok: _Token) -> list[Tile]:
-    """The tiles of one tile token: a suit run, an honor code, or a bonus run."""
+    """The tiles of one tile token: a suit run, an honor code, a bonus run, or tiles
+    written as the app draws them (`5c`, `E`, `Rd`, `5萬`, `🀋`)."""
     text = tok.text.lower()
     if text in HONOR_CODES:
         return [tiles.CODE_TO_TILE[text]]
+    if text in _TEXT_FACES:
+        return [_TEXT_FACES[text]]
     letter = text[0]
+    if letter in _GLYPH_CHARS or (letter in _RANKS and not _GLYPH_CHARS.isdisjoint(text)):
+        return _glyphs(tok)
+    if letter in _RANKS:
+        return _rank_first(tok)
     if letter not in "cbkfs":
-        raise _error(tok.col, f"{tok.text!r} is not a tile")
+        raise _error(tok.col, f"{tok.text!r} is not a tile; {_TILE_FORMS}")
     if len(text) == 1:
         raise _error(tok.col, f"{tok.text!r} needs numbers after the suit letter, like {text}123")
     out: list[Tile] = []
     # Only the ASCII digits 1-9 (or 1-4): str.isdigit() also accepts '²' and '１',
     # which would then crash the code lookup instead of giving a NotationError.
-    ranks = "123456789" if letter in "cbk" else "1234"
+    ranks = _RANKS if letter in "cbk" else "1234"
     for i, ch in enumerate(text[1:], start=1):
         if ch not in ranks:
             kind = "tile rank" if letter in "cbk" else f"{'flower' if letter == 'f' else 'season'}"
@@ -85,6 +99,76 @@ def parse_tiles(tok: _Token) -> list[Tile]:
                 f"{ch!r} is not a {kind} number (1-4)")
             raise _error(tok.col + i, what)
         out.append(tiles.CODE_TO_TILE[f"{letter}{ch}"])
+    return out
+
+
+_RANKS: Final = "123456789"
+# Tiles as the text style draws them, lower-cased as the notation reads every token:
+# `5c`, `e`, `rd`, `f1` (the bonus labels are also their codes).
+_TEXT_FACES: Final = {face.lower(): t for face, t in faces(TileStyle.TEXT).items()}
+# The Chinese faces and the Unicode glyphs, which a token may hold several of.
+_GLYPH_FACES: Final = {face: t for style in (TileStyle.CJK, TileStyle.UNICODE)
+                       for face, t in faces(style).items()}
+_GLYPH_CHARS: Final = frozenset(ch for face in _GLYPH_FACES for ch in face if ch not in _RANKS)
+_VARIATION: Final = "\ufe0f"  # the emoji selector some keyboards put after 🀄
+_TILE_FORMS: Final = "tiles are written like c5 or 5c, we or E, dr or Rd, f1"
+
+
+def _rank_first(tok: _Token) -> list[Tile]:
+    """Number tiles written rank first, as the app draws them: `5c`, `123c`."""
+    text = tok.text.lower()
+    for i, ch in enumerate(text):
+        if ch in _RANKS:
+            continue
+        if i == 0 or ch not in "cbk":
+            if ch in "0123456789" or ch.isdigit():
+                raise _error(tok.col + i, f"{ch!r} is not a tile rank")
+            raise _error(tok.col + i, f"{tok.text!r}: {_suits(text[:i])}")
+        if i != len(text) - 1:
+            raise _error(tok.col + i + 1, f"{tok.text!r}: the suit letter goes after "
+                         f"the ranks ({text[:i]}{text[i + 1:]}{ch}) or before them "
+                         f"({ch}{text[:i]}{text[i + 1:]})")
+        return [tiles.CODE_TO_TILE[f"{ch}{r}"] for r in text[:i]]
+    raise _error(tok.col + len(text), f"{tok.text!r}: {_suits(text)}")
+
+
+def _suits(ranks: str) -> str:
+    """How to write number tiles whose suit is missing or wrong."""
+    return (f"the suit comes after the rank: {ranks}c coins, {ranks}b bamboo, "
+            f"{ranks}k characters (or c{ranks}, b{ranks}, k{ranks})")
+
+
+def _glyphs(tok: _Token) -> list[Tile]:
+    """Tiles written with the app's Chinese faces (`5萬`, `123萬`, `東`, `花1`) or
+    Unicode's mahjong glyphs (`🀋`), several to a token."""
+    text = tok.text
+    out: list[Tile] = []
+    i = 0
+    while i < len(text):
+        ch = text[i]
+        if ch == _VARIATION:
+            i += 1
+            continue
+        if ch in _RANKS:  # a run of ranks, then the suit: 123萬
+            j = i
+            while j < len(text) and text[j] in _RANKS:
+                j += 1
+            suit = text[j:j + 1]
+            if not suit or f"1{suit}" not in _GLYPH_FACES:
+                ranks = text[i:j]
+                raise _error(tok.col + j, f"{tok.text!r}: the suit comes after the rank: "
+                             f"{ranks}筒 coins, {ranks}條 bamboo, {ranks}萬 characters "
+                             f"(or c{ranks}, b{ranks}, k{ranks})")
+            out.extend(_GLYPH_FACES[f"{r}{suit}"] for r in text[i:j])
+            i = j + 1
+        elif text[i:i + 2] in _GLYPH_FACES:  # 花1, 季1
+            out.append(_GLYPH_FACES[text[i:i + 2]])
+            i += 2
+        elif ch in _GLYPH_FACES:
+            out.append(_GLYPH_FACES[ch])
+            i += 1
+        else:
+            raise _error(tok.col + i, f"{ch!r} is not a tile; {_TILE_FORMS}")
     return out
 
 
@@ -226,12 +310,12 @@ def read(line: str) -> Parts:
             if item in incidentals:
                 raise _error(tok.col, f"{text!r} given twice")
             incidentals.add(item)
-        elif low[0] in "fs" and low not in HONOR_CODES:
-            bonus.extend(parse_tiles(tok))
-        elif low in HONOR_CODES or low[0] in "cbk":
-            concealed.extend(parse_tiles(tok))
+        elif (low in HONOR_CODES or low in _TEXT_FACES or low[0] in "cbkfs"
+              or low[0] in _RANKS or text[0] in _GLYPH_CHARS):
+            for t in parse_tiles(tok):
+                (bonus if tiles.IS_BONUS[t] else concealed).append(t)
         else:
-            raise _error(tok.col, f"{text!r} is not a tile, meld or keyword")
+            raise _error(tok.col, f"{text!r} is not a tile, meld or keyword; {_TILE_FORMS}")
         i += 1
     return Parts(concealed, melds, bonus, winning, bool(self_drawn), seat, prevailing,
                  frozenset(incidentals), ruleset)

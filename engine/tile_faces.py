@@ -21,6 +21,7 @@ from __future__ import annotations
 import unicodedata
 from collections.abc import Sequence
 from enum import Enum
+from functools import cache
 from typing import Final
 
 from mj_trainer.engine import tiles
@@ -109,6 +110,13 @@ def glyph(tile: Tile, style: TileStyle) -> str:
         face = label(tile)
     face = " " + face
     return face + " " * (TILE_WIDTH - cells(face))
+
+
+@cache
+def faces(style: TileStyle) -> dict[str, Tile]:
+    """Each tile's face in `style`, without its padding, to the tile: what a learner
+    sees on screen (``5c``, ``E``, ``Rd``, ``5萬``), which the notation reads back."""
+    return {glyph(t, style).strip(): t for t in range(tiles.NUM_TILES)}
 
 
 def colors(tile: Tile) -> str:

@@ -181,7 +181,8 @@ def test_a_seat_taken_twice(capsys: pytest.CaptureFixture[str]) -> None:
 def test_a_losers_notation_mistake_points_at_it(capsys: pytest.CaptureFixture[str]) -> None:
     lines = _error(capsys, ["score", WINNER, "--ruleset", "classical",
                             "--loser", "c111 x23 seat:east", *LOSER_ARGS[2:]])
-    assert lines == ["--loser 1: col 6: 'x23' is not a tile, meld or keyword",
+    assert lines == ["--loser 1: col 6: 'x23' is not a tile, meld or keyword; "
+                     "tiles are written like c5 or 5c, we or E, dr or Rd, f1",
                      "  c111 x23 seat:east", "       ^"]
 
 

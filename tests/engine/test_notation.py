@@ -11,6 +11,7 @@ from mj_trainer.engine.notation import NotationError, format_hand, format_tiles,
 
 T = tiles.CODE_TO_TILE
 BASE = "c123 c456 b234 b567 k5 +k5"
+FORMS = "; tiles are written like c5 or 5c, we or E, dr or Rd, f1"
 
 
 def _error(text: str) -> str:
@@ -50,9 +51,9 @@ def test_notation_error_is_a_hand_error() -> None:
         ("c123 f5 +c1", "col 7: '5' is not a flower number (1-4)"),
         ("c123 s19 +c1", "col 8: '9' is not a season number (1-4)"),
         ("c123 c +c1", "col 6: 'c' needs numbers after the suit letter, like c123"),
-        ("c123 xyz +c1", "col 6: 'xyz' is not a tile, meld or keyword"),
-        ("c123 wx +c1", "col 6: 'wx' is not a tile, meld or keyword"),
-        ("c123 [xy] +c1", "col 7: 'xy' is not a tile"),
+        ("c123 xyz +c1", "col 6: 'xyz' is not a tile, meld or keyword" + FORMS),
+        ("c123 wx +c1", "col 6: 'wx' is not a tile, meld or keyword" + FORMS),
+        ("c123 [xy] +c1", "col 7: 'xy' is not a tile" + FORMS),
     ],
 )
 def test_tile_errors(text: str, expected: str) -> None:

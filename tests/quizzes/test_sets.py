@@ -266,7 +266,8 @@ def test_every_problem_is_reported_at_once(tmp_path: Path) -> None:
         f"my.toml: line 5: [set]: {_unknown_ruleset('no-such-rules')}",
         "my.toml: hand 'x-1' line 12: missing 'title'",
         "my.toml: hand 'x-1' line 13: duplicate hand id (first used at line 8)",
-        "my.toml: hand 'x-1' line 14: col 6: 'x9' is not a tile, meld or keyword",
+        "my.toml: hand 'x-1' line 14: col 6: 'x9' is not a tile, meld or keyword; "
+        "tiles are written like c5 or 5c, we or E, dr or Rd, f1",
         "my.toml: hand 'x-1' line 15: unknown key 'titel' (known: id, title, hand, note, focus)",
         "my.toml: hand 'x-1' line 16: focus: '99.9' is not a pattern of mj-score-eval",
         "my.toml: hand #3 line 18: missing 'id'",
@@ -626,7 +627,8 @@ def test_sets_file_broken(tmp_path: Path, capsys: pytest.CaptureFixture[str]) ->
             "for each kong)",
             "my.toml: hand 'x-3' line 8: five copies of c1",
             "my.toml: hand #2 line 10: missing 'id'",
-            "my.toml: hand #2 line 12: col 6: 'zz' is not a tile, meld or keyword",
+            "my.toml: hand #2 line 12: col 6: 'zz' is not a tile, meld or keyword; "
+            "tiles are written like c5 or 5c, we or E, dr or Rd, f1",
         ]
 
 
