@@ -9,10 +9,20 @@ in a quiz).  Every screen of the app derives from `SafeScreen` or `SafeModalScre
 a dismiss counts only while the screen is in front (the first one pops it, so a
 second finds it gone and does nothing), and a worker's result reaches the screen only
 while it is still open (`deliver`).
+
+A key can also arrive before a screen is ready: a burst that opens a screen (enter on a
+lesson) delivers its next keys to the new screen at once, while its widgets are still
+being composed, and an action that looks one of them up failed (`NoMatches` on
+'#lesson-scroll', seen under load).  A safe screen's actions are disabled until the
+screen is mounted, which in Textual means after its composed children are: such keys
+are dropped, as keys pressed on a screen that is not drawn yet should be.  A screen's
+own `check_action` is wrapped (`_guard_actions`) so the rule holds for every screen
+without each one remembering it.
 """
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable
 from typing import Any, ClassVar, TypeVar
 
@@ -49,8 +59,42 @@ class HelpNamed:
     HELP_NAME: ClassVar[str | None] = None
 
 
+CheckAction = Callable[[Any, str, tuple[object, ...]], "bool | None"]
+
+
+def _guard_actions(cls: type[Any]) -> None:
+    """Make `cls.check_action` (its own, when it defines one) refuse every action until
+    the screen is mounted."""
+    own: CheckAction | None = cls.__dict__.get("check_action")
+    if own is None or getattr(own, "_mount_guarded", False):
+        return
+
+    @functools.wraps(own)
+    def guarded(self: Any, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if not self.is_mounted:
+            return False
+        return own(self, action, parameters)
+
+    guarded._mount_guarded = True  # type: ignore[attr-defined]
+    cls.check_action = guarded
+
+
 class SafeScreen(Screen[ResultT], HelpNamed):
-    """A screen whose dismiss is ignored unless it is the active screen."""
+    """A screen whose dismiss is ignored unless it is the active screen, and whose keys
+    do nothing until it is mounted."""
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        _guard_actions(cls)
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        return self.is_mounted
+
+    def _post_mount(self) -> None:
+        super()._post_mount()  # type: ignore[no-untyped-call]
+        # The footer read the keys while they were still refused: ask again once the
+        # screen counts as mounted (after this, in its own queue).
+        self.call_later(self.refresh_bindings)
 
     def deliver(self, callback: Callable[..., object], *args: object) -> None:
         """Hand a worker's result to `callback`, unless this screen has been closed."""
@@ -63,7 +107,21 @@ class SafeScreen(Screen[ResultT], HelpNamed):
 
 
 class SafeModalScreen(ModalScreen[ResultT], HelpNamed):
-    """A modal dialog whose dismiss is ignored unless it is in front."""
+    """A modal dialog whose dismiss is ignored unless it is in front, and whose keys do
+    nothing until it is mounted."""
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        _guard_actions(cls)
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        return self.is_mounted
+
+    def _post_mount(self) -> None:
+        super()._post_mount()  # type: ignore[no-untyped-call]
+        # The footer read the keys while they were still refused: ask again once the
+        # screen counts as mounted (after this, in its own queue).
+        self.call_later(self.refresh_bindings)
 
     def deliver(self, callback: Callable[..., object], *args: object) -> None:
         """Hand a worker's result to `callback`, unless this dialog has been closed."""
