@@ -356,6 +356,9 @@ def test_a_result_for_a_closed_screen_is_dropped(tmp_path: Path) -> None:
             await _reach(pilot, "stats")
             stats = app.screen
             assert isinstance(stats, SafeScreen)
+            # Closed once it is up (a screen closed while it is still being composed
+            # is another case: its on_mount then finds its widgets gone).
+            await wait_for(pilot, lambda: stats.is_mounted)
             stats.dismiss(None)
             await pilot.pause()
             await asyncio.to_thread(stats.deliver, seen.append, 1)
