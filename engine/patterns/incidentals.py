@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Final
 from mj_trainer.engine import tiles
 from mj_trainer.engine.arrangements import Arrangement
 from mj_trainer.engine.hand import Hand, Incidental
-from mj_trainer.engine.patterns.gaps import said_not
+from mj_trainer.engine.patterns.gaps import listed
 from mj_trainer.engine.patterns.registry import (
     ANY_WIN_SHAPE,
     BONUS,
@@ -73,7 +73,7 @@ def _won_with(item: Incidental) -> str:
 
 # What each circumstance needs, in a learner's words (for a hand won otherwise).
 _WON_HOW = {
-    Incidental.FINAL_DRAW: "a win on the last tile of the wall",
+    Incidental.FINAL_DRAW: "a self-drawn win on the last tile of the wall",
     Incidental.FINAL_DISCARD: "a win on the last discard of the game",
     Incidental.WIN_ON_KONG: "a win on the tile drawn after declaring a kong",
     Incidental.KONG_ON_KONG: "a win on the tile drawn after two kongs declared in a row",
@@ -84,8 +84,33 @@ _WON_HOW = {
 }
 
 
+# How a hand was won instead, completing "this hand was won ...".
+_WON_INSTEAD = {
+    Incidental.FINAL_DRAW: "on the last tile of the wall",
+    Incidental.FINAL_DISCARD: "on the final discard",
+    Incidental.WIN_ON_KONG: "on a kong's replacement tile",
+    Incidental.KONG_ON_KONG: "on the replacement tile after two kongs",
+    Incidental.WIN_ON_BONUS: "on a flower's or season's replacement tile",
+    Incidental.ROBBING_KONG: "by robbing a kong",
+    Incidental.BLESSING_OF_HEAVEN: "with the tiles first dealt",
+    Incidental.BLESSING_OF_EARTH: "on East's first discard",
+}
+
+
 def _not_won_with(item: Incidental) -> Proof:
-    return said_not(f"needs {_WON_HOW[item]}, and this hand was not won that way")
+    """What the circumstance needs; when the hand was won in a circumstance of its own,
+    which (``needs a self-drawn win on the last tile of the wall, and this hand was
+    won on the final discard instead``), so that two neighbours are told apart."""
+
+    def proof(hand: Hand, a: Arrangement | None) -> Shown | None:
+        other = [_WON_INSTEAD[i] for i in sorted(hand.incidentals, key=lambda i: i.value)
+                 if i is not item]
+        if other:
+            return Shown(phrase=f"needs {_WON_HOW[item]}, and this hand was won "
+                                f"{listed(other, limit=len(other))} instead")
+        return Shown(phrase=f"needs {_WON_HOW[item]}, and this hand was not won that way")
+
+    return proof
 
 
 def _draft_one_kong(d: Draft) -> None:

@@ -211,3 +211,25 @@ def test_a_missed_whole_hand_pattern_says_its_rule() -> None:
                            "k123  k99. Every set and the eyes hold a 1 or a 9, which leaves "
                            "no room for honors.")
     assert e.sets == ("c123", "c789", "b111", "k123", "k99")
+
+
+# ------------------------------------------------------------------- circumstances
+
+@pytest.mark.parametrize(("text", "pid", "said"), [
+    # Seed 000 12.1.1: "Self Drawn win on the seabed tile"; 12.1.2 is the discard after
+    # it.  A learner who won on the final discard and claimed Final Draw was told only
+    # "this hand was not won that way", as if nothing had happened at the end of the wall.
+    ("c567 b444 k3338 {b6666} +k8 final-discard", "12.1.1",
+     "Final Draw (12.1.1) needs a self-drawn win on the last tile of the wall, and this "
+     "hand was won on the final discard instead."),
+    ("c123 c456 b234 {k5555} c9 +c9 self win-on-kong", "12.2.2",
+     "Win on Bonus Tile (12.2.2) needs a win on the tile drawn after a flower or season, "
+     "and this hand was won on a kong's replacement tile instead."),
+    ("c123 c456 b234 b567 k5 +k5", "12.1.2",
+     "Final Discard (12.1.2) needs a win on the last discard of the game, and this hand "
+     "was not won that way."),
+])
+def test_a_circumstance_claimed_names_the_one_the_hand_had(text: str, pid: str,
+                                                           said: str) -> None:
+    e = _about(text, pid)
+    assert e.kind is K.NOT_PRESENT and e.text == said and e.sets == ()

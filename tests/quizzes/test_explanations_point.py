@@ -71,9 +71,10 @@ def test_three_concealed_pungs_says_the_discard_exposed_the_pung() -> None:
 
 
 def test_a_circumstance_says_how_the_hand_was_not_won() -> None:
+    # Seed 000 12.1.1: "Self Drawn win on the seabed tile".
     e = _about("c123 c456 b234 k555 dr +dr", "12.1.1")
-    assert e.text.endswith("needs a win on the last tile of the wall, and this hand was not "
-                           "won that way.")
+    assert e.text.endswith("needs a self-drawn win on the last tile of the wall, and this "
+                           "hand was not won that way.")
 
 
 def test_seven_pairs_claimed_on_a_hand_of_sets() -> None:
