@@ -82,7 +82,8 @@ def course_report(store: Any, rules: Any, lesson_id: str | None = None) -> dict[
     if lesson_id is not None:
         one = lesson(rules, lesson_id)  # KeyError naming the lesson ids
         status = dict((x.id, st) for x, st in pairs)[one.id]
-        return {"ruleset": rules.id, "lesson": lesson_json(rules, one, status, done)}
+        # the lesson itself, as the contract shows one, and the ruleset it belongs to
+        return {"ruleset": rules.id, **lesson_json(rules, one, status, done)}
     return {"ruleset": rules.id,
             "lessons": [lesson_json(rules, one, st, done) for one, st in pairs]}
 

@@ -231,17 +231,18 @@ def _tile_problems(hand: Hand, listed: Counter[Tile]) -> list[str]:
 
 
 def _not_a_group(k: int, codes: Sequence[str]) -> str:
+    """Why the group at index k is none (a person counts groups from 1)."""
     n = len(codes)
     what = _words(codes)
     if n == 4 and len(set(codes)) == 1:
-        return (f"Group {k} ({what}): four alike in the hand are not a kong; a kong is "
+        return (f"Group {k + 1} ({what}): four alike in the hand are not a kong; a kong is "
                 "declared (shown in [ ] or { }), so read them as a pung and one more tile")
     if n == 3:
-        return (f"Group {k} ({what}) is not a set: a chow is three numbers in a row of one "
+        return (f"Group {k + 1} ({what}) is not a set: a chow is three numbers in a row of one "
                 "suit, a pung three alike")
     if n == 2:
-        return f"Group {k} ({what}) is not a pair: a pair is two alike"
-    return (f"Group {k} ({what}) has {n} tiles: a set has three (four for a declared kong), "
+        return f"Group {k + 1} ({what}) is not a pair: a pair is two alike"
+    return (f"Group {k + 1} ({what}) has {n} tiles: a set has three (four for a declared kong), "
             "a pair two")
 
 
@@ -269,10 +270,10 @@ def _winning_problems(hand: Hand, answer: SplitAnswer, groups: list[tuple[Tile, 
         return [f"Say which group the winning tile {win} completed (\"winning\": its index)"]
     k = answer.winning
     if k in meld_index:
-        return [f"Group {k} was declared before the win; the winning tile {win} completed "
+        return [f"Group {k + 1} was declared before the win; the winning tile {win} completed "
                 "a group of the concealed tiles"]
     if hand.winning_tile not in groups[k]:
-        return [f"Group {k} ({_words(answer.sets[k])}) does not hold the winning tile {win}"]
+        return [f"Group {k + 1} ({_words(answer.sets[k])}) does not hold the winning tile {win}"]
     return []
 
 

@@ -90,7 +90,8 @@ def test_rule_lessons_show_their_rule_at_work() -> None:
 
 def test_one_lesson_whole_and_an_unknown_one(tmp_path: Path) -> None:
     out = _cli(["course", "--lesson", "2.3", "--json", "--data-dir", str(tmp_path)], tmp_path)
-    one = json.loads(out.stdout)["lesson"]
+    one = json.loads(out.stdout)  # the lesson itself, with its ruleset
+    assert one["ruleset"] == "mj-score-eval"
     assert one["id"] == "2.3" and one["rules"] == ["stacking"] and "8.2.2" in one["patterns"]
     assert one["status"] == "locked" and one["passed_at"] is None
     assert one["drill"]["kinds"] == ["patterns", "counts"]
@@ -106,3 +107,16 @@ def test_a_person_is_pointed_at_the_trainer(tmp_path: Path) -> None:
     assert "1.1   open    The tiles and the sets" in out.stdout
     text = _cli(["course", "--lesson", "1.2", "--data-dir", str(tmp_path)], tmp_path).stdout
     assert text.startswith("Lesson 1.2 · What a winning hand is") and "seven pairs" in text
+
+
+def test_each_lesson_alone_is_the_lesson_of_the_whole_course(tmp_path: Path) -> None:
+    from mj_trainer.cli.course import course_report
+    from mj_trainer.quizzes.store import ProgressStore
+
+    rules = load("mj-score-eval")
+    with ProgressStore.open(str(tmp_path)) as store:
+        whole = course_report(store, rules)["lessons"]
+        for x in whole:
+            alone = course_report(store, rules, x["id"])
+            assert alone.pop("ruleset") == "mj-score-eval"
+            assert alone == x, x["id"]

@@ -287,7 +287,9 @@ def _words(rules: Ruleset, step: Step, section: dict[str, Any], patterns: tuple[
         terms = tuple(book["first_terms"])
     if step.rule is not None:  # patterns and a rule together (classical doublings)
         rule_words = words()["rule"][step.rule]
-        title = f"{title}, and {fill(rule_words['short'], rules)}"
+        short = fill(rule_words["short"], rules)
+        if short.casefold() != title.casefold():  # classical: "Limit Hands" is both
+            title = f"{title}, and {short}"
         covers = f"{fill(rule_words['covers'], rules)}; {covers}"
         paragraphs = [paragraphs[0], *_paragraphs(rule_words, rules), *paragraphs[1:]]
         terms = (*terms, *rule_words.get("terms", ()))

@@ -219,3 +219,12 @@ def test_all_flowers_points_at_the_flowers_only() -> None:
                              f"ruleset:{ruleset}"))
         assert evidence(result, flowers).sets == ("f1", "f2", "f3", "f4")
         assert evidence(result, seasons).sets == ("s1", "s2", "s3", "s4")
+
+
+@pytest.mark.parametrize("name", RULESETS)
+def test_a_title_never_says_the_same_thing_twice(name: str) -> None:
+    # Classical's limit hands are both a category and a rule: its lesson said
+    # "Limit Hands, and limit hands".
+    for one in course(load(name)):
+        parts = [part.strip().removeprefix("and ").casefold() for part in one.title.split(",")]
+        assert len(parts) == len(set(parts)), one.title
