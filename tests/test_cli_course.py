@@ -49,6 +49,9 @@ def test_every_lesson_whole_with_worked_hands_equal_to_a_fresh_score(
         assert list(x["definitions"]) == x["patterns"]
         assert x["drill"]["pass"] == 0.8 and x["drill"]["questions"] == 6
         shown = {s for w in x["worked"] for s in w["shows"]}
+        # each hand once, with all it shows (a curated hand may show two patterns)
+        hands = [w["hand"] for w in x["worked"] if not w["near_miss"]]
+        assert len(hands) == len(set(hands)), x["id"]
         # a worked hand where each pattern of the lesson counts, one for each rule
         assert set(x["patterns"]) | set(x["rules"]) <= shown, x["id"]
         for w in x["worked"]:

@@ -16,7 +16,7 @@ checked by the engine like every drill hand.
 from __future__ import annotations
 
 import tomllib
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import cache, lru_cache
 from pathlib import Path
 from typing import Any, Final
@@ -155,12 +155,33 @@ def worked_hands(rules: Ruleset, one: Lesson, *, seed: int = 7) -> list[WorkedHa
         if k == position and fair(result, _allowed(rules, one, s.shows), one.scope,
                                   reading=one.kind is LessonKind.READING):
             out.append(make_worked(rules, one, result, s.shows, s.note, s.near_miss))
+    out = _merged(out)
     shown = {x for w in out for x in w.shows}
     for pid in one.patterns:
         if pid not in shown:
             made = _generated(rules, one, pid, seed)
             if made is not None:
                 out.append(made)
+    return out
+
+
+def _merged(hands: list[WorkedHand]) -> list[WorkedHand]:
+    """One worked hand per hand: a hand the file lists for several things (a curated
+    hand showing two patterns and a rule) is shown once, with all it shows and each of
+    its notes, where its first listing stood."""
+    out: list[WorkedHand] = []
+    at: dict[tuple[str, str | None], int] = {}
+    for w in hands:
+        key = (w.notation, w.near_miss)
+        k = at.get(key)
+        if k is None:
+            at[key] = len(out)
+            out.append(w)
+            continue
+        first = out[k]
+        shows = tuple(dict.fromkeys((*first.shows, *w.shows)))
+        note = first.note if w.note in first.note else f"{first.note} {w.note}"
+        out[k] = replace(first, shows=shows, note=note)
     return out
 
 
