@@ -3,7 +3,9 @@
 With no command it opens the app; each subcommand lives in a module named after it.
 
 Subcommands import only what they need: `score --json` never loads Textual or Rich,
-so scripts start fast and work without a terminal.
+so scripts start fast and work without a terminal.  Opening the app (no command, at
+most --data-dir and --config) skips the whole parser: building it imports every
+subcommand's module, which the app's first screen would wait for.
 """
 
 from __future__ import annotations
@@ -13,21 +15,9 @@ import contextlib
 import os
 import sys
 from collections.abc import Sequence
+from typing import Any
 
-from mj_trainer.cli.calc import add_calc_parser
-from mj_trainer.cli.course import add_course_parser
-from mj_trainer.cli.docs import SHELLS
-from mj_trainer.cli.export import add_export_parser
-from mj_trainer.cli.generate import add_generate_parser
-from mj_trainer.cli.learn import add_learn_parser
-from mj_trainer.cli.locate import add_locate_parser
 from mj_trainer.cli.options import EXIT_OK, add_app_options
-from mj_trainer.cli.progress import add_progress_parser
-from mj_trainer.cli.quiz import add_quiz_parser
-from mj_trainer.cli.reference import add_reference_parser
-from mj_trainer.cli.score_args import add_score_parser
-from mj_trainer.cli.serve import add_serve_parser
-from mj_trainer.cli.sets import add_sets_parser
 
 
 def _version() -> str:
@@ -39,13 +29,37 @@ def _version() -> str:
         return "unknown"
 
 
+class _VersionAction(argparse._VersionAction):
+    """--version, with the version looked up only when asked for (importing
+    importlib.metadata at every start would slow the app's).  A kind of argparse's own,
+    so that help, the man page and the completions treat it as they did."""
+
+    def __call__(self, parser: argparse.ArgumentParser, namespace: argparse.Namespace,
+                 values: Any, option_string: str | None = None) -> None:
+        sys.stdout.write(f"mj-trainer {_version()}\n")
+        parser.exit()
+
+
 def _parser() -> argparse.ArgumentParser:
-    ver = _version()
+    from mj_trainer.cli.calc import add_calc_parser
+    from mj_trainer.cli.course import add_course_parser
+    from mj_trainer.cli.docs import SHELLS
+    from mj_trainer.cli.export import add_export_parser
+    from mj_trainer.cli.generate import add_generate_parser
+    from mj_trainer.cli.learn import add_learn_parser
+    from mj_trainer.cli.locate import add_locate_parser
+    from mj_trainer.cli.progress import add_progress_parser
+    from mj_trainer.cli.quiz import add_quiz_parser
+    from mj_trainer.cli.reference import add_reference_parser
+    from mj_trainer.cli.score_args import add_score_parser
+    from mj_trainer.cli.serve import add_serve_parser
+    from mj_trainer.cli.sets import add_sets_parser
+
     parser = argparse.ArgumentParser(
         prog="mj-trainer",
         description="Learn to score mahjong hands. With no command, opens the trainer.",
     )
-    parser.add_argument("--version", action="version", version=f"mj-trainer {ver}")
+    parser.add_argument("--version", action=_VersionAction)
     add_app_options(parser)
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
     add_quiz_parser(sub)
@@ -117,7 +131,29 @@ def _quiet_stdout() -> None:
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
 
 
+def _app_only(argv: Sequence[str] | None) -> argparse.Namespace | None:
+    """The options of a plain `mj-trainer [--data-dir DIR] [--config FILE]`, which opens
+    the app; None for anything else (a command, help, --version, an abbreviation, a
+    mistake), which the whole parser reads and answers."""
+    parser = argparse.ArgumentParser(prog="mj-trainer", add_help=False, allow_abbrev=False,
+                                     exit_on_error=False)
+    add_app_options(parser)
+    try:
+        args, rest = parser.parse_known_args(argv)
+    except argparse.ArgumentError:
+        return None
+    if rest:
+        return None
+    args.command = None
+    return args
+
+
 def _run(argv: Sequence[str] | None) -> int:
+    app_args = _app_only(argv)
+    if app_args is not None:
+        from mj_trainer.cli.app import open_app
+
+        return open_app(app_args)
     parser = _parser()
     args = parser.parse_args(argv)
     if args.command in ("completion", "manpage"):
