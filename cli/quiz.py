@@ -276,7 +276,7 @@ def protocol_round(args: argparse.Namespace, store: Any) -> Any:
     try:
         if args.set_name is not None:
             plan: Any = set_plan(SetRequest(args.set_name, args.shuffle, not args.restart),
-                                 settings, store=store, seed=seed, now=now)
+                                 settings, store=store, seed=seed, now=now, count=args.count)
         elif args.review:
             plan = review_plan(None, settings, store=store, seed=seed, now=now)
         else:

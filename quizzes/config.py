@@ -48,6 +48,8 @@ ENV_VAR: Final = "MJ_TRAINER_CONFIG"
 FILE_NAME: Final = "config.toml"
 
 DIFFICULTIES: Final = ("easy", "medium", "hard", "mixed")
+AUTO: Final = "auto"  # the difficulty left to the course: easy, then medium
+LEVELS: Final = (AUTO, *DIFFICULTIES)  # the choices of settings and of home's level key
 MIN_ROUND: Final = 1
 MAX_ROUND: Final = 100
 DEFAULT_THEME: Final = "mj-jade"
@@ -78,6 +80,17 @@ class Settings:
     def with_(self, **changes: Any) -> Settings:
         """A copy with some settings changed."""
         return replace(self, **changes)
+
+    @property
+    def level_choice(self) -> str:
+        """The level as chosen: "auto" while the course decides, else the level."""
+        return AUTO if self.auto_difficulty else self.difficulty
+
+    def with_level(self, choice: str) -> Settings:
+        """A copy with a level chosen ("auto" or one of `DIFFICULTIES`)."""
+        if choice == AUTO:
+            return self.with_(difficulty="medium", easy_start=True)
+        return self.with_(difficulty=choice, easy_start=False)
 
     def values(self) -> dict[str, Any]:
         """The settings as config-file keys and plain TOML values, in the file's order."""

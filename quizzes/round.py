@@ -443,6 +443,19 @@ def review_source(store: ProgressStore, now: datetime | None = None, *,
     `confirm`, the patterns once missed and not yet mastered follow, the least mastered
     first: one right answer after a miss is not mastery, so review asks again.
     """
+    refs, weak = review_refs(store, now, ruleset=ruleset, confirm=confirm)
+    if limit is not None:
+        refs = refs[:limit]
+    return ReviewSource(refs, pool=pool, finders=finders, seed=seed, ruleset=ruleset,
+                        weak=weak)
+
+
+def review_refs(store: ProgressStore, now: datetime | None = None, *,
+                ruleset: Ruleset | None = None, confirm: bool = True
+                ) -> tuple[list[str], set[str]]:
+    """What review asks, in its order (see `review_source`), and the weak spots among
+    it (patterns due and answered wrong last time); cheap, no hand is looked for, so
+    home can name what review would drill first."""
     rid = ruleset.id if ruleset is not None else DEFAULT
     due = store.due_items(now, ruleset=rid)
     last_ok = {s.item: s.last_ok for s in store.item_stats(ruleset=rid)}
@@ -455,10 +468,7 @@ def review_source(store: ProgressStore, now: datetime | None = None, *,
     refs = due_refs(ordered)
     if confirm:
         refs += [r for r in _unconfirmed(store, ruleset or load(DEFAULT), now) if r not in refs]
-    if limit is not None:
-        refs = refs[:limit]
-    return ReviewSource(refs, pool=pool, finders=finders, seed=seed, ruleset=ruleset,
-                        weak=weak)
+    return refs, weak
 
 
 def _unconfirmed(store: ProgressStore, rules: Ruleset, now: datetime | None) -> list[str]:

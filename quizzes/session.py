@@ -28,12 +28,14 @@ from mj_trainer.quizzes.round import (
     RoundSettings,
     curated_source,
     plan_kinds,
+    review_refs,
     review_source,
 )
 from mj_trainer.quizzes.sources import GeneratorSource, Order, QuizHand, ReviewSource
 from mj_trainer.quizzes.store import ProgressStore
 
 WIN_MIX: Final = 0.5  # share of "is it a win?" questions in a random round that are not a win
+SET_ROUND: Final = 20  # a set round plays the set to its end, this many hands at most
 
 
 class SessionSettings(Protocol):
@@ -167,6 +169,24 @@ def random_plan(msg: RR, settings: SessionSettings, *, store: ProgressStore | No
     return RoundPlan(title, build, msg)
 
 
+AIM_ORDER: Final = ("medium", "hard", "easy")  # where a level that cannot aim falls back
+
+
+def aimed_level(target: str, rules: Ruleset, preferred: str) -> str | None:
+    """The level to practise `target` at: the learner's (`preferred`) when the generator
+    can aim at `target` there, else the first of `AIM_ORDER` that can (a limit hand is
+    always hard); None when no level can."""
+    from mj_trainer.engine.generator import GenerationError, plan
+
+    for level in (preferred, *(x for x in AIM_ORDER if x != preferred)):
+        try:
+            plan(target=target, difficulty=None if level == "mixed" else level, ruleset=rules)
+        except GenerationError:
+            continue
+        return level
+    return None
+
+
 def _set_hands(set_id: str) -> tuple[str, str, list[QuizHand]]:
     """(key, display name, hands) of a built-in set id or a set file path; SessionError."""
     from mj_trainer.quizzes.sets import HandSet, SetError, builtin_set, load_set_file
@@ -216,14 +236,27 @@ def _set_rules(hands: list[QuizHand], settings: SessionSettings) -> Ruleset | No
     return None
 
 
+def set_round_length(round_length: int) -> int:
+    """How many hands of a set one round plays at most: `SET_ROUND`, or the round
+    length when the learner chose a longer one."""
+    return max(round_length, SET_ROUND)
+
+
 def set_plan(msg: SR, settings: SessionSettings, *, store: ProgressStore | None, seed: int,
              clock: Callable[[], float] = time.monotonic,
-             now: Callable[[], datetime] = utc) -> RoundPlan[SR]:
-    """A round of a curated set (or a set file), resuming where the learner stopped."""
+             now: Callable[[], datetime] = utc, count: int | None = None) -> RoundPlan[SR]:
+    """A round of a curated set (or a set file), resuming where the learner stopped and
+    going on to the set's end (`set_round_length` hands at most), or `count` hands when
+    a script asks for that many."""
     key, name, hands = _set_hands(msg.set_id)
     kinds = _set_kinds(hands, settings)
     order = Order.SHUFFLED if msg.shuffled else Order.IN_ORDER
-    rs = _round_settings(settings, kinds, seed, _set_rules(hands, settings))
+    # The set is the round: its hands from where the learner stopped to its end (a set
+    # of 11 hands listed as 11 played 10, the round length); a long set goes
+    # `set_round_length` hands at a time and resumes.
+    length = count if count is not None else set_round_length(settings.round_length)
+    rs = RoundSettings(kinds=kinds, length=length, seed=seed,
+                       ruleset=_set_rules(hands, settings))
     # Whole: the screens cut a title to their width (the quiz keeps its score in view).
     title = f"Set · {name}" + (" · shuffled" if msg.shuffled else "")
 
@@ -249,14 +282,16 @@ def due_count(store: ProgressStore | None, now: datetime | None = None, *,
 def review_plan(msg: Q, settings: SessionSettings, *, store: ProgressStore | None,
                 seed: int, clock: Callable[[], float] = time.monotonic,
                 now: Callable[[], datetime] = utc) -> RoundPlan[Q]:
-    """A round aimed at what review has due; SessionError when there is nothing to do."""
+    """A round aimed at what review has due, then at the patterns once missed and not
+    yet known (what home lists under "Work on"); SessionError when there is neither."""
     if store is None:
         raise SessionError("Review needs the progress file, which is not available in this "
                            "session.")
     rules = _rules(settings)
-    if due_count(store, now(), ruleset=rules.id) == 0:
-        raise SessionError(f"Nothing of {rules.id} is due for review right now. Play a "
-                           "round: patterns you miss come back here.")
+    if not review_refs(store, now(), ruleset=rules)[0]:
+        raise SessionError(f"Nothing of {rules.id} to review right now: nothing is due and "
+                           "every pattern you missed is known again. Play a round: patterns "
+                           "you miss come back here.")
     rs = _round_settings(settings, _pattern_kinds(settings), seed, rules)
 
     def build() -> Round:

@@ -21,12 +21,10 @@ from typing import Final
 from mj_trainer.engine.ruleset import Ruleset
 from mj_trainer.quizzes.grading import Tally
 from mj_trainer.quizzes.outcomes import ItemOutcome
-from mj_trainer.quizzes.review import DueItem, State
+from mj_trainer.quizzes.review import DueItem, due_refs
 from mj_trainer.quizzes.store import DayStreak, ItemStats, ProgressStore, RoundRecord
 
 MISSED_TOP: Final = 10
-STATE_NAMES: Final = {State.Learning: "learning", State.Review: "review",
-                      State.Relearning: "relearning"}
 
 
 @dataclass(frozen=True, slots=True)
@@ -48,6 +46,24 @@ class AccuracyRow(Tally):
     def misses(self) -> int:
         """Mistakes of every kind (missed, claimed wrongly, hints); skips are not."""
         return self.attempts - self.correct - self.skipped
+
+    @property
+    def unaided_misses(self) -> int:
+        """Left out or claimed wrongly: what the most-missed list counts (a pattern a
+        hint revealed was not missed, and shows 0 in both of its columns)."""
+        return self.missed + self.wrongly_claimed
+
+
+@dataclass(frozen=True, slots=True)
+class ReviewRow:
+    """One line of the review queue: a pattern or a family (a pattern and its
+    one-member family, which share an id, are one line), as home counts them."""
+
+    ref: str
+    kind: str  # "pattern" or "family"
+    due: datetime  # the soonest of its cards
+    streak: int  # right answers in a row
+    items: tuple[str, ...]  # its cards ("pattern:1.1", "family:1.1")
 
 
 @dataclass(frozen=True, slots=True)
@@ -75,6 +91,28 @@ class StatsData:
     now: datetime | None = None
     ruleset: str = ""  # the id of the ruleset these statistics are of
     rulesets: tuple[str, ...] = ()  # every ruleset id with data, in a stable order
+    to_review: int = 0  # what a review round would ask now: due, then once missed
+
+    @property
+    def due_count(self) -> int:
+        """What is due, counted as home counts it: each pattern or family once."""
+        return len(due_refs(self.due))
+
+    def review_rows(self) -> list[ReviewRow]:
+        """The review queue, one line per pattern or family, due ones first (most
+        overdue first), then the others soonest first."""
+        streaks = {r.key: r.streak for r in (*self.patterns, *self.families)}
+        due = {d.item for d in self.due}
+        rows: dict[str, list[DueItem]] = {}
+        for card in self.due + [c for c in self.cards if c.item not in due]:
+            rows.setdefault(card.ref, []).append(card)
+        out = []
+        for ref, cards in rows.items():
+            kind = "pattern" if any(c.kind == "pattern" for c in cards) else "family"
+            first = next(c for c in cards if c.kind == kind)
+            out.append(ReviewRow(ref, kind, min(c.due for c in cards),
+                                 streaks.get(first.item, 0), tuple(c.item for c in cards)))
+        return out
 
     @property
     def empty(self) -> bool:
@@ -172,8 +210,10 @@ def load_stats(store: ProgressStore, ruleset: Ruleset,
     every_item = store.item_stats()
     pattern_stats = store.item_stats("pattern", ruleset=rid)
     family_stats = store.item_stats("family", ruleset=rid)
-    missed = [_row(ruleset, s) for s in store.missed_most("pattern", MISSED_TOP,
-                                                          ruleset=rid)]
+    # Missed or claimed wrongly: a pattern only a hint revealed is not "missed".
+    missed = sorted((_row(ruleset, s) for s in pattern_stats),
+                    key=lambda r: (-r.unaided_misses, r.accuracy, r.key))
+    missed = [r for r in missed if r.unaided_misses][:MISSED_TOP]
     every_card = store.review_cards()
     cards = [c for c in every_card if c.ruleset == rid]
     due = store.due_items(moment, ruleset=rid)
@@ -182,6 +222,9 @@ def load_stats(store: ProgressStore, ruleset: Ruleset,
         found.update(round_rulesets(r))
     if today is None and moment is not None:
         today = moment.astimezone().date()
+    from mj_trainer.quizzes.round import review_refs
+
+    queue, _weak = review_refs(store, moment, ruleset=ruleset)
     return StatsData(
         rounds=rounds,
         patterns=[_row(ruleset, s) for s in pattern_stats],
@@ -195,4 +238,5 @@ def load_stats(store: ProgressStore, ruleset: Ruleset,
         now=moment,
         ruleset=rid,
         rulesets=tuple(sorted(found | {rid})),
+        to_review=len(queue),
     )

@@ -124,11 +124,17 @@ def test_clock_fixes_now_for_history_and_review(tmp_path: Path) -> None:
             "2026-03-02T09:00:00+00:00"))
     assert stamps == {"2026-03-02T08:30:00+00:00"}
     assert due_then  # missed an hour ago by the fixed clock: due now
-    # Review at the fixed clock serves the missed patterns; long before, nothing is due.
+    # Review at the fixed clock serves the missed patterns; long before, nothing is due,
+    # and review still asks the patterns once missed and not known (home's "Work on").
     code, msgs, _ = run(["--review", "--count", "3", "--clock", "2026-03-02T09:00:00Z"],
                         ['{"end": true}'], tmp_path)
     assert code == 0 and msgs[0]["type"] == "question"
-    code, msgs, _ = run(["--review", "--clock", "2026-03-01T00:00:00Z"], [], tmp_path)
+    code, msgs, _ = run(["--review", "--clock", "2026-03-01T00:00:00Z"], ['{"end": true}'],
+                        tmp_path)
+    assert code == 0 and msgs[0]["type"] == "question"
+    # Nothing answered yet: nothing to review.
+    code, msgs, _ = run(["--review", "--clock", "2026-03-01T00:00:00Z"], [],
+                        tmp_path / "fresh")
     assert code == 0 and msgs == [{**msgs[0], "type": "summary", "questions": 0}]
 
 

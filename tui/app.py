@@ -22,7 +22,7 @@ import time
 from collections.abc import Callable, Iterable
 from functools import partial
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from rich.color_triplet import ColorTriplet as rgb
 from rich.terminal_theme import TerminalTheme
@@ -39,7 +39,6 @@ from mj_trainer.quizzes.session import (
     RoundPlan,
     SessionError,
     drill_plan,
-    due_count,
     random_plan,
     review_plan,
     set_plan,
@@ -48,6 +47,7 @@ from mj_trainer.quizzes.store import ProgressStore, StoreError
 from mj_trainer.tui.browser_keys import WEB_KEYMAP, kept_by_browser, quit_key
 from mj_trainer.tui.memory import settle_after_start
 from mj_trainer.tui.messages import (
+    LEARNER_LEVEL,
     OpenCalculator,
     OpenReference,
     OpenScreen,
@@ -58,8 +58,11 @@ from mj_trainer.tui.messages import (
     StartReview,
     StartSet,
 )
-from mj_trainer.tui.screens.home import HomeScreen, HomeStats
+from mj_trainer.tui.screens.home import HomeScreen, HomeStats, read_home_stats
 from mj_trainer.tui.tile_text import TileStyle
+
+if TYPE_CHECKING:
+    from mj_trainer.tui.screens.quiz import QuizScreen
 
 MIN_WIDTH = 60
 MIN_HEIGHT = 20
@@ -377,8 +380,9 @@ class TrainerApp(App[None]):
         return f"Saved to {self.config.path}"
 
     def _set_difficulty(self, level: str) -> None:
-        # A level chosen with home's key is kept: the "auto" easy start ends.
-        message = self.update_settings(self.settings.with_(difficulty=level, easy_start=False))
+        # A level chosen with home's key is kept: the "auto" easy start ends, until
+        # "auto" itself is chosen again.
+        message = self.update_settings(self.settings.with_level(level))
         if message and message.startswith("not saved"):
             self.notify(message, severity="warning", timeout=4)
 
@@ -395,31 +399,7 @@ class TrainerApp(App[None]):
         if store is None:
             problem = self.store_problem.problem if self.store_problem else ""
             return HomeStats(available=False, problem=problem)
-        streak = store.day_streak()
-        rounds = store.rounds()
-        answers = sum(r.answered for r in rounds)
-        correct = sum(r.correct for r in rounds)
-        recent = tuple((r.started_at.astimezone().strftime("%d %b"), r.source_name,
-                        r.answered, r.score) for r in rounds[:4] if r.answered)
-        # Review and weak spots are the current ruleset's: a pattern id names another
-        # pattern in another ruleset.
-        rid = self.ruleset.id
-        rules = self.ruleset.by_id()
-        weak = tuple((s.ref, rules[s.ref].name if s.ref in rules else s.ref, s.misses)
-                     for s in store.missed_most("pattern", limit=3, ruleset=rid))
-        from mj_trainer.quizzes.course import next_lesson, passed_lessons
-        from mj_trainer.quizzes.mastery import mastery
-
-        known = sum(m.known for m in mastery(store, self.ruleset))
-        upcoming = next_lesson(store, self.ruleset)
-        return HomeStats(available=True, streak=streak.current, best_streak=streak.best,
-                         practised_today=streak.practised_today,
-                         due=due_count(store, ruleset=rid),
-                         answers=answers, correct=correct,
-                         rounds=sum(1 for r in rounds if r.finished), recent=recent, weak=weak,
-                         known=known, patterns=len(self.ruleset.patterns),
-                         next_lesson=f"{upcoming.id} {upcoming.title}" if upcoming else "",
-                         lessons_passed=len(passed_lessons(store, self.ruleset)))
+        return read_home_stats(store, self.ruleset)
 
     # ---- navigation
 
@@ -440,10 +420,9 @@ class TrainerApp(App[None]):
             self.notify(str(err), title="Cannot start this round", severity="warning",
                         timeout=6)
             return
-        self.push_screen(QuizScreen(plan, tile_style=self.tile_style,
-                                    cursor_blink=self.cursor_blink,
-                                    settle_memory=self.settle_memory),
-                         partial(self._round_over, plan))
+        quiz = QuizScreen(plan, tile_style=self.tile_style, cursor_blink=self.cursor_blink,
+                          settle_memory=self.settle_memory)
+        self.push_screen(quiz, partial(self._round_over, plan, quiz))
 
     def on_start_hand(self, message: StartHand) -> None:
         """A quiz on the calculator's hand."""
@@ -472,11 +451,13 @@ class TrainerApp(App[None]):
 
         return data_dir(self.data_dir) / "sets"
 
-    def _round_over(self, plan: RoundPlan[RoundRequest], summary: RoundSummary | None) -> None:
+    def _round_over(self, plan: RoundPlan[RoundRequest], quiz: QuizScreen,
+                    summary: RoundSummary | None) -> None:
         from mj_trainer.tui.screens.summary import SummaryScreen
 
         if summary is not None:
-            self.push_screen(SummaryScreen(summary, title=plan.title, again=plan.again))
+            self.push_screen(SummaryScreen(summary, title=plan.title, again=plan.again,
+                                           moves=quiz.moves))
 
     def on_start_set(self, message: StartSet) -> None:
         message.stop()
@@ -484,7 +465,38 @@ class TrainerApp(App[None]):
 
     def on_start_random(self, message: StartRandom) -> None:
         message.stop()
+        if message.difficulty == LEARNER_LEVEL:
+            resolved = self._at_learner_level(message.target)
+            if resolved is None:
+                return
+            message = resolved
         self.start_round(message)
+
+    def _learner_level(self) -> str:
+        """The level home shows: the chosen one, or with "auto" easy until the first
+        lessons of the course are passed."""
+        from mj_trainer.quizzes.course import starting_difficulty
+
+        s = self.settings
+        return starting_difficulty(self.store, self.ruleset, s.difficulty,
+                                   easy_start=s.easy_start)
+
+    def _at_learner_level(self, target: str | None) -> StartRandom | None:
+        """A round at the learner's level; aimed at `target`, the nearest level the
+        generator can aim at, said when it is not the learner's (None: none can)."""
+        level = self._learner_level()
+        if target is None:
+            return StartRandom(difficulty=level)
+        from mj_trainer.quizzes.session import aimed_level
+
+        aimed = aimed_level(target, self.ruleset, level)
+        if aimed is None:
+            self.notify(f"The hand generator cannot aim at {target} yet.", severity="warning")
+            return None
+        if aimed != level:
+            self.notify(f"{target} cannot be dealt at your level ({level}): this round is "
+                        f"{aimed}.", timeout=4)
+        return StartRandom(difficulty=aimed, target=target)
 
     def on_start_review(self, message: StartReview) -> None:
         message.stop()
@@ -521,7 +533,8 @@ class TrainerApp(App[None]):
             from mj_trainer.tui.screens.sets import SetsScreen
 
             self.push_screen(SetsScreen(self.store, ruleset=self.ruleset,
-                                        tile_style=self.tile_style))
+                                        tile_style=self.tile_style,
+                                        round_length=self.settings.round_length))
         elif name == "course":
             from mj_trainer.tui.screens.course import CourseScreen
 
@@ -574,13 +587,7 @@ class TrainerApp(App[None]):
     def action_quick_round(self, difficulty: str = "") -> None:
         """A quick round at `difficulty`, or at the learner's level when it is empty
         (the "auto" level is easy until the first lessons are passed)."""
-        if not difficulty:
-            from mj_trainer.quizzes.course import starting_difficulty
-
-            s = self.settings
-            difficulty = starting_difficulty(self.store, self.ruleset, s.difficulty,
-                                             easy_start=s.easy_start)
-        self.post_message(StartRandom(difficulty=difficulty))
+        self.post_message(StartRandom(difficulty=difficulty or self._learner_level()))
 
     def action_review(self) -> None:
         self.post_message(StartReview())

@@ -32,9 +32,14 @@ class StartSet(Message):
     resume: bool = True
 
 
+LEARNER_LEVEL = ""  # StartRandom's difficulty: the level home shows (auto: easy at first)
+
+
 @dataclass
 class StartRandom(Message):
-    """A round of generated hands, by difficulty and optionally aimed at a target."""
+    """A round of generated hands, by difficulty and optionally aimed at a target;
+    `LEARNER_LEVEL` plays at the learner's level (for a target, the nearest level the
+    generator can aim at)."""
 
     difficulty: str = "medium"
     target: str | None = None

@@ -77,7 +77,9 @@ async def _reach(pilot: Pilot[None], screen: str) -> None:
         await pilot.press("f3")
         await wait_for(pilot, lambda: getattr(pilot.app.screen, "mode", "") == "feedback")
         if screen == "summary":
-            await pilot.press("enter")
+            await pilot.press("escape")  # a set plays to its end: end the round here
+            await pilot.pause()
+            await pilot.press("y")
             await _on(pilot, "SummaryScreen")
         return
     await _on(pilot, {"quiz": "QuizScreen", "sets": "SetsScreen", "palette": "HomeScreen",

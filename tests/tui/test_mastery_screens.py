@@ -60,13 +60,15 @@ def test_the_mastery_tab_groups_patterns_with_their_level(tmp_path: Path) -> Non
         names = column(table, 0)
         statuses = column(table, 2)
         # The first category, then its patterns, each with its mastery.
-        assert names[0] == "1 Trivial Patterns" and statuses[0] == "known 1 of 7"
+        assert names[0] == "1 Trivial Patterns" and statuses[0] == "1/7 known"
         assert names[1] == "  1.1 Chicken Hand" and statuses[1] == "new"
         rows = dict(zip(names, statuses, strict=True))
         # 1.2 was right in both rounds, a day apart; 1.3 and 1.4 were missed in the last.
         assert rows["  1.2 All Chows"] == "known ✔"
-        assert rows["  1.3 Concealed Hand"].startswith("learning ")
-        assert rows["  1.4 Self Drawn"].startswith("learning ")
+        # Missed last time: on the bottom rung, said in words, not as a percentage.
+        assert rows["  1.3 Concealed Hand"] == "not yet"
+        assert rows["  1.4 Self Drawn"] == "not yet"
+        assert column(table, 3)[names.index("  1.3 Concealed Hand")] == "due now"
         assert sum(1 for n in names if not n.startswith(" ")) == len(screen.ruleset.categories)
         assert "known 1 of 70" in str(table.border_title)
         # g groups by family instead: 8.1 Winds holds 8.1.1 .. 8.1.4.
@@ -88,8 +90,8 @@ def test_the_weakest_are_listed_and_w_drills_them(tmp_path: Path) -> None:
         # Met and not known, lowest level first: the two patterns missed last time
         # (1.2, right both times, is known).
         assert sorted(ids) == ["1.3", "1.4"]
-        levels = [m.level for m in screen.weakest()]
-        assert levels == sorted(levels)
+        steps = [(m.step, -m.outcomes.mistakes) for m in screen.weakest()]
+        assert steps == sorted(steps)  # the lowest rung first, then the most mistakes
         assert screen.check_action("drill_weakest", ()) is True
         await pilot.press("w")
         await pilot.pause()
@@ -110,7 +112,7 @@ def test_the_drill_key_is_dimmed_when_nothing_is_weak(tmp_path: Path) -> None:
                 screen.mastery = [m for m in screen.mastery if m.status is not Status.LEARNING]
                 screen._fill_mastery()
                 assert screen.check_action("drill_weakest", ()) is None
-                assert column(screen.query_one("#stats-weakest", DataTable), 3) == [
+                assert column(screen.query_one("#stats-weakest", DataTable), 2) == [
                     "none yet: play a round"]
                 await pilot.press("w")
                 await pilot.pause()
@@ -249,7 +251,8 @@ def test_a_new_learner_plays_easy_until_the_first_lessons_are_passed(tmp_path: P
         app = app_for(tmp_path, length=2)
         async with app.run_test(size=(80, 24)) as pilot:
             home = await _home(pilot, app)
-            assert home._description("quick") == f"easy (d) until you pass {FIRST_LESSONS} lessons"
+            assert home._description("quick") == (
+                f"auto (d): easy for {FIRST_LESSONS} more lessons")
             await pilot.press("n")
             await wait_for(pilot, quiz_ready(app), timeout=30)
             assert app.screen.plan.title == "Quick round · easy"  # type: ignore[attr-defined]
@@ -266,7 +269,7 @@ def test_a_new_learner_plays_easy_until_the_first_lessons_are_passed(tmp_path: P
             home.refresh_stats()
             await wait_for(pilot, lambda: home.stats is not None
                            and home.stats.lessons_passed == FIRST_LESSONS)
-            assert home._description("quick") == "random · medium (d) · 2 questions"
+            assert home._description("quick") == "auto (d): medium · 2 questions"
             assert home.quick_level() == "medium"
 
     asyncio.run(body())
@@ -280,7 +283,7 @@ def test_a_level_chosen_on_home_is_kept(tmp_path: Path) -> None:
         async with app.run_test(size=(80, 24)) as pilot:
             home = await _home(pilot, app)
             assert home.quick_level() == "easy"
-            await pilot.press("d")  # the level after the one shown
+            await pilot.press("d", "d")  # auto, then easy, then medium
             await pilot.pause()
             assert (app.settings.difficulty, app.settings.easy_start) == ("medium", False)
             assert home.quick_level() == "medium"
@@ -290,3 +293,27 @@ def test_a_level_chosen_on_home_is_kept(tmp_path: Path) -> None:
     saved = ConfigFile.load(path).settings
     assert saved.difficulty == "medium" and saved.easy_start is False
     assert Settings(difficulty="medium", easy_start=False).auto_difficulty is False
+
+
+def test_d_cycles_through_auto_too(tmp_path: Path) -> None:
+    """`d` went easy, medium, hard, mixed and round again: once left, "auto" (easy until
+    the first lessons are passed, then medium) could only come back from settings."""
+    path = tmp_path / "config.toml"
+
+    async def body() -> None:
+        app = app_for(tmp_path, config_path=path)
+        async with app.run_test(size=(80, 24)) as pilot:
+            home = await _home(pilot, app)
+            seen = [app.settings.level_choice]
+            for _ in range(5):
+                await pilot.press("d")
+                await pilot.pause()
+                seen.append(app.settings.level_choice)
+            assert seen == ["auto", "easy", "medium", "hard", "mixed", "auto"]
+            assert (app.settings.difficulty, app.settings.easy_start) == ("medium", True)
+            assert home.quick_level() == "easy"  # no lesson passed: auto plays easy
+            assert home._description("quick").startswith("auto (d): easy for ")
+
+    asyncio.run(body())
+    saved = ConfigFile.load(path).settings
+    assert saved.level_choice == "auto"

@@ -23,6 +23,7 @@ from tests.tui.test_app_kit import (
     CORE_1,
     CORE_1_TOTAL,
     CORE_2_TOTAL,
+    SET_TEXT,
     app_for,
     claim,
     quiz_ready,
@@ -54,10 +55,13 @@ def _quiz(app: object) -> QuizScreen:
 
 
 def test_full_round_answered_right(tmp_path: Path) -> None:
+    # A set round plays the set to its end: here a set of its first two hands.
+    two = SET_TEXT[:SET_TEXT.index("[[hands]]\nid = \"core-3\"")]
+
     async def body() -> None:
-        app = app_for(tmp_path, length=2)
+        app = app_for(tmp_path, length=10)
         async with app.run_test(size=(100, 32)) as pilot:
-            app.post_message(StartSet(str(write_set(tmp_path)), resume=False))
+            app.post_message(StartSet(str(write_set(tmp_path, two)), resume=False))
             await wait_for(pilot, quiz_ready(app))
             quiz = _quiz(app)
             # core-1: 1.2 All Chows 5 + 1.3 Concealed Hand 5 = 10
@@ -313,7 +317,14 @@ def test_summary_plays_again_and_the_set_resumes(tmp_path: Path) -> None:
             await wait_for(pilot, quiz_ready(app))
             first = _quiz(app).question
             assert first is not None and first.hand_id == "core-1"
+            # A set round goes to the set's end; ended after one hand, the set resumes.
+            rnd = _quiz(app).round
+            assert rnd is not None and len(rnd.questions) == 3
             await pilot.press("f3", "enter")
+            await wait_for(pilot, quiz_ready(app))
+            await pilot.press("escape")
+            await pilot.pause()
+            await pilot.press("y")
             await wait_for(pilot, lambda: isinstance(app.screen, SummaryScreen))
             await pilot.press("a")  # another round of the same set: it carries on
             await wait_for(pilot, quiz_ready(app))
@@ -333,7 +344,9 @@ def test_enter_on_the_summary_plays_again_and_never_opens_the_reference(
             answer(_quiz(app), {"1.2": 1}, 5)  # a wrong answer: the summary lists misses
             await pilot.press("enter")
             await pilot.pause()
-            await pilot.press("enter")  # on to the summary
+            await pilot.press("escape")  # end the round after this hand
+            await pilot.pause()
+            await pilot.press("y")
             await wait_for(pilot, lambda: isinstance(app.screen, SummaryScreen))
             summary = app.screen
             assert isinstance(summary, SummaryScreen)

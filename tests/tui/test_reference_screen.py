@@ -14,7 +14,14 @@ from textual.pilot import Pilot
 from textual.widgets import Input, Static, Tree
 
 from mj_trainer.engine.ruleset import load
-from mj_trainer.tui.messages import OpenReference, OpenScreen, StartRandom, StartReview, StartSet
+from mj_trainer.tui.messages import (
+    LEARNER_LEVEL,
+    OpenReference,
+    OpenScreen,
+    StartRandom,
+    StartReview,
+    StartSet,
+)
 from mj_trainer.tui.screens.reference import Entry, ReferenceScreen
 
 
@@ -329,22 +336,13 @@ def test_a_zung_jung_reference_uses_its_own_ids() -> None:
 
 
 def test_practise_posts_a_random_round_aimed_at_the_pattern() -> None:
+    # At the learner's level: the app resolves it (see test_progress_moves).
     async def body(pilot: Pilot[None], screen: ReferenceScreen) -> None:
         await pilot.press("p")
         await pilot.pause()
-        assert pilot.app.posted == [StartRandom(difficulty="medium", target="8.1.3")]  # type: ignore[attr-defined]
+        assert pilot.app.posted == [StartRandom(difficulty=LEARNER_LEVEL, target="8.1.3")]  # type: ignore[attr-defined]
 
     run(Host("8.1.3"), body)
-
-
-def test_practise_picks_a_level_the_pattern_can_reach() -> None:
-    async def body(pilot: Pilot[None], screen: ReferenceScreen) -> None:
-        await pilot.press("p")
-        await pilot.pause()
-        # Every limit pattern is a hard hand (engine/generator/DIFFICULTY.md).
-        assert pilot.app.posted == [StartRandom(difficulty="hard", target="6.2")]  # type: ignore[attr-defined]
-
-    run(Host("6.2"), body)
 
 
 def test_practise_is_not_offered_on_a_ruling() -> None:

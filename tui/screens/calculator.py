@@ -74,6 +74,14 @@ class CalculatorScreen(SafeScreen[None]):
         Binding("ctrl+s", "save", "Save", id="calc.save", tooltip="Add it to your set file"),
         Binding("ctrl+z", "undo", "Undo", id="calc.undo"),
         SHARE_BINDING,
+        # The score sits below the builder at 80x24, in a few rows: these reach its
+        # every part from the palette (the other readings and every ruleset were
+        # out of reach but by tabbing through every button).
+        Binding("o", "others", "Other readings", id="calc.others",
+                tooltip="Scroll to the other readings and every ruleset"),
+        Binding("pagedown", "scroll_score(1)", "Score down", show=False,
+                id="calc.score_down"),
+        Binding("pageup", "scroll_score(-1)", "Score up", show=False, id="calc.score_up"),
     ]
 
     def __init__(self, text: str = "", *, ruleset: str = "mj-score-eval",
@@ -132,6 +140,7 @@ class CalculatorScreen(SafeScreen[None]):
                 yield Static(id="calc-status")
             with VerticalScroll(id="calc-result"):
                 yield Static(id="calc-score")
+                yield Static(id="calc-others")
         yield LeanFooter(compact=True)
 
     def on_mount(self) -> None:
@@ -430,10 +439,11 @@ class CalculatorScreen(SafeScreen[None]):
             status.update(Text.assemble(("✗ ", "bold red"), self.scored))
             return
         status.update(Text.assemble(("✓ ", "bold green"), "complete: q quiz · ctrl+s save · "
-                                    "F4 share"))
+                                    "F4 share · o other readings"))
 
     def _show_score(self) -> None:
         out = self.query_one("#calc-score", Static)
+        others = self.query_one("#calc-others", Static)
         scored = self.scored
         if not isinstance(scored, Scored):
             out.update(Text.assemble(
@@ -441,8 +451,29 @@ class CalculatorScreen(SafeScreen[None]):
                 ("Build it from the palette (arrows and enter, or click), or type the "
                  "notation after n. A hand is four sets and a pair: 14 tiles, one more per "
                  "kong, and a winning tile (w).", "dim")))
+            others.update("")
             return
         out.update(score_renderable(scored))
+        others.update(others_renderable(scored))
+        self.refresh_bindings()
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "others":
+            return True if isinstance(self.scored, Scored) else None
+        return True
+
+    def action_others(self) -> None:
+        """Scroll the score to the other readings and the hand under every ruleset."""
+        if isinstance(self.scored, Scored):
+            self.query_one("#calc-result", VerticalScroll).scroll_to_widget(
+                self.query_one("#calc-others"), top=True, animate=False)
+
+    def action_scroll_score(self, pages: int) -> None:
+        area = self.query_one("#calc-result", VerticalScroll)
+        if pages > 0:
+            area.scroll_page_down(animate=False)
+        else:
+            area.scroll_page_up(animate=False)
 
 
 def _is_error(problem: str) -> bool:
@@ -451,16 +482,29 @@ def _is_error(problem: str) -> bool:
 
 
 def score_renderable(scored: Scored) -> RenderableType:
-    """The calculator's result: the total, the full breakdown with every reading, then
-    the hand under every ruleset (the code of `mj-trainer score`)."""
-    from mj_trainer.engine.score_sheet import breakdown, comparison
+    """The calculator's result: the total and the breakdown of the reading that counts
+    (the code of `mj-trainer score`); `others_renderable` follows it."""
+    from mj_trainer.engine.score_sheet import breakdown
     from mj_trainer.tui.sheet_text import sheet_renderables
 
     result = scored.result
     head = Text.assemble(("Total ", "bold"), (str(result.total), "bold green"),
                          (f"  under {result.ruleset.id}", "dim"))
     parts: list[RenderableType] = [head, Text("")]
-    parts.extend(sheet_renderables(breakdown(result, all_arrangements=True)))
+    parts.extend(sheet_renderables(breakdown(result)))
+    return Group(*parts)
+
+
+def others_renderable(scored: Scored) -> RenderableType:
+    """Every other reading of the hand, then the hand under every ruleset side by side:
+    a part of its own, so `o` can scroll straight to it."""
+    from mj_trainer.engine.score_sheet import breakdown, comparison
+    from mj_trainer.tui.sheet_text import sheet_renderables
+
+    result = scored.result
+    chosen = len(breakdown(result))
+    parts: list[RenderableType] = list(
+        sheet_renderables(breakdown(result, all_arrangements=True)[chosen:]))
     parts.append(Text(""))
     parts.append(Text("Under every ruleset", style="bold"))
     parts.append(Group(*sheet_renderables(comparison(scored.compared))))

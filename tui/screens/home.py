@@ -1,10 +1,17 @@
-"""The home screen: what to do next, and how the learner is doing today."""
+"""The home screen: what to do next, and how the learner is doing today.
+
+The status panel says how far the patterns have climbed (known, and on the way up)
+and names what review asks first under "Work on", with where each pattern stands:
+`w` drills exactly those, so review and "Work on" never disagree.
+"""
 
 from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from datetime import datetime
 from pathlib import Path
+from typing import TYPE_CHECKING, Final
 
 from textual import work
 from textual.app import ComposeResult
@@ -15,14 +22,20 @@ from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
 from mj_trainer.engine import tiles
-from mj_trainer.quizzes.config import DIFFICULTIES, Settings
-from mj_trainer.quizzes.course import easy_start_note, effective_difficulty
+from mj_trainer.quizzes.config import AUTO, LEVELS, Settings
+from mj_trainer.quizzes.course import FIRST_LESSONS, effective_difficulty
 from mj_trainer.tui.messages import OpenScreen, SettingsChanged, StartRandom, StartReview
 from mj_trainer.tui.safe_screen import SafeScreen
 from mj_trainer.tui.tile_text import TileStyle, tiles_text
 from mj_trainer.tui.widgets.lean_footer import LeanFooter
 from mj_trainer.tui.widgets.safe_header import SafeHeader
 from mj_trainer.tui.widgets.safe_list import SafeOptionList
+
+if TYPE_CHECKING:
+    from mj_trainer.engine.ruleset import Ruleset
+    from mj_trainer.quizzes.store import ProgressStore
+
+WORK_ON: Final = 3  # patterns named under "Work on": the first review asks
 
 
 @dataclass(frozen=True, slots=True)
@@ -39,11 +52,54 @@ class HomeStats:
     rounds: int = 0
     problem: str = ""  # why the progress file is not available
     recent: tuple[tuple[str, str, int, float], ...] = ()  # (day, source, answered, score)
-    weak: tuple[tuple[str, str, int], ...] = ()  # (pattern id, name, misses)
+    # What review asks first, patterns only: (pattern id, name, where it stands).
+    work_on: tuple[tuple[str, str, str], ...] = ()
+    to_review: int = 0  # patterns and families review would ask now (due or not known)
     next_lesson: str = ""  # "2.3 Identical Sets": the first lesson not passed
     lessons_passed: int = 0
     known: int = 0  # patterns of the ruleset the learner has mastered
+    climbing: int = 0  # patterns on the way up: right once or more in a row, not known
     patterns: int = 0  # patterns in the ruleset
+
+
+def read_home_stats(store: ProgressStore, ruleset: Ruleset,
+                    now: datetime | None = None) -> HomeStats:
+    """Everything home shows, read from the progress store (in a worker thread).
+
+    Review, "Work on" and mastery are the current ruleset's: a pattern id names
+    another pattern in another ruleset.
+    """
+    from mj_trainer.quizzes.course import next_lesson, passed_lessons
+    from mj_trainer.quizzes.mastery import back_text, climbing, mastery, step_text
+    from mj_trainer.quizzes.review import utc
+    from mj_trainer.quizzes.round import review_refs
+    from mj_trainer.quizzes.session import due_count
+
+    moment = utc(now)
+    streak = store.day_streak()
+    rounds = store.rounds()
+    recent = tuple((r.started_at.astimezone().strftime("%d %b"), r.source_name,
+                    r.answered, r.score) for r in rounds[:4] if r.answered)
+    rows = mastery(store, ruleset, moment)
+    by_id = {m.pattern.id: m for m in rows}
+    queue, _weak = review_refs(store, moment, ruleset=ruleset)
+    # Short enough for the side panel of an 80-column screen: "3 in a row · back
+    # tomorrow" (the stats screen says it in a sentence).
+    work_on = tuple((ref, by_id[ref].pattern.name,
+                     f"{step_text(by_id[ref])} · {back_text(by_id[ref].due, moment)}")
+                    for ref in queue if ref in by_id)[:WORK_ON]
+    upcoming = next_lesson(store, ruleset)
+    return HomeStats(available=True, streak=streak.current, best_streak=streak.best,
+                     practised_today=streak.practised_today,
+                     due=due_count(store, moment, ruleset=ruleset.id),
+                     answers=sum(r.answered for r in rounds),
+                     correct=sum(r.correct for r in rounds),
+                     rounds=sum(1 for r in rounds if r.finished), recent=recent,
+                     work_on=work_on, to_review=len(queue),
+                     known=sum(m.known for m in rows), climbing=climbing(rows),
+                     patterns=len(ruleset.patterns),
+                     next_lesson=f"{upcoming.id} {upcoming.title}" if upcoming else "",
+                     lessons_passed=len(passed_lessons(store, ruleset)))
 
 
 # (id, key, title, description) of the menu entries, in order
@@ -161,8 +217,12 @@ class HomeScreen(SafeScreen[None]):
         if entry == "quick":
             level = self.quick_level()
             st = self.stats
-            if s.auto_difficulty and st is not None and st.available and level != s.difficulty:
-                return f"{level} (d) {easy_start_note(st.lessons_passed)}"
+            if s.auto_difficulty:
+                left = FIRST_LESSONS - st.lessons_passed if st is not None else 0
+                if st is not None and st.available and level != s.difficulty and left > 0:
+                    lessons = "lesson" if left == 1 else "lessons"
+                    return f"auto (d): {level} for {left} more {lessons}"
+                return f"auto (d): {level} · {s.round_length} questions"
             return f"random · {level} (d) · {s.round_length} questions"
         if entry == "review":
             st = self.stats
@@ -170,9 +230,12 @@ class HomeScreen(SafeScreen[None]):
                 return "checking what is due…"
             if not st.available:
                 return "unavailable: progress not saved"
+            more = st.to_review - st.due
+            if st.due == 0 and more > 0:
+                return f"nothing due · {more} to work on"
             if st.due == 0:
                 return "nothing due: misses come back here"
-            return f"{st.due} due now"
+            return f"{st.due} due now" + (f" · {more} more to work on" if more > 0 else "")
         return next(d for i, _, _, d in MENU if i == entry)
 
     def _draw_menu(self) -> None:
@@ -210,13 +273,18 @@ class HomeScreen(SafeScreen[None]):
             self.post_message(OpenScreen(entry))
 
     def action_cycle_difficulty(self) -> None:
-        """The next level after the one shown; a level chosen here is kept (no "auto")."""
-        current = self.quick_level()
-        nxt = DIFFICULTIES[(DIFFICULTIES.index(current) + 1) % len(DIFFICULTIES)]
+        """The next level after the one chosen: auto, easy, medium, hard, mixed, and
+        round to auto again (the course decides: easy until its first lessons)."""
+        current = self._settings().level_choice
+        nxt = LEVELS[(LEVELS.index(current) + 1) % len(LEVELS)] if current in LEVELS \
+            else AUTO
         if self._set_difficulty is not None:
             self._set_difficulty(nxt)
         self._draw_menu()
-        self.notify(f"Quick rounds are now {nxt}.", timeout=2)
+        if nxt == AUTO:
+            self.notify(f"Quick rounds are now auto: {self.quick_level()} for now.", timeout=2)
+        else:
+            self.notify(f"Quick rounds are now {nxt}.", timeout=2)
 
     # ---- the status panel
 
@@ -256,18 +324,23 @@ class HomeScreen(SafeScreen[None]):
                 parts += [("Known   ", "bold"), (f"{st.known}", "bold $success" if st.known
                                                  else "$foreground 55%"),
                           f" of {st.patterns} patterns\n"]
+                if st.climbing:
+                    # Known needs days; the climb below it shows at once.
+                    parts += ["        ", (f"{st.climbing}", "bold $warning"),
+                              " on the way up\n"]
             if st.answers:
                 pct = 100 * st.correct / st.answers
                 parts += [("Answers ", "bold"), f"{st.answers} · {pct:.0f}% right\n"]
-            if st.weak:
-                parts += [("\nWork on\n", "bold $accent")]
-                for pid, name, misses in st.weak:
-                    parts += [(f"{pid:<7} ", "bold"), f"{name} ", (f"×{misses}\n", "$error")]
+            if st.work_on:
+                # What review asks first: `w` drills these, due or not.
+                parts += [("\nWork on", "bold $accent"), (" · w\n", "$foreground 55%")]
+                for _pid, name, where in st.work_on:
+                    parts += [(f"{name}\n", "bold"), (f"  {where}\n", "$foreground 55%")]
             if st.recent:
                 parts += [("\nRecent rounds\n", "bold $accent")]
                 for day, source, answered, score in st.recent:
                     pct = 100 * score / answered if answered else 0.0
-                    parts += [(f"{day} ", "$foreground 55%"), f"{source[:14]} ",
+                    parts += [(f"{day} ", "$foreground 55%"), f"{_cut(source, 16)} ",
                               (f"{pct:.0f}%\n", "bold")]
         short = {"patterns": "patterns", "total": "total", "does_count": "counts?",
                  "is_win": "win?"}
@@ -276,6 +349,11 @@ class HomeScreen(SafeScreen[None]):
                   ("Asks    ", "bold"), ", ".join(short[k.value] for k in s.kinds) + "\n",
                   ("Tiles   ", "bold"), f"{s.tile_style.value} · {s.theme}"]
         return Content.assemble(*parts)
+
+
+def _cut(text: str, width: int) -> str:
+    """`text` in at most `width` characters, cut with an ellipsis."""
+    return text if len(text) <= width else text[:width - 1].rstrip(" ·—") + "…"
 
 
 def _ruleset_text(name: str) -> str:

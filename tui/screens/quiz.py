@@ -36,6 +36,7 @@ from textual.widgets import (
 
 from mj_trainer.quizzes.grading import Grade
 from mj_trainer.quizzes.hints import HINTABLE
+from mj_trainer.quizzes.mastery import Climb, Move
 from mj_trainer.quizzes.questions import (
     Answer,
     PatternsAnswer,
@@ -86,6 +87,21 @@ _BREAKDOWN_INPUTS = (
 )
 
 
+def climbs_before(rnd: Round) -> list[Climb]:
+    """Where the round's patterns stand before it, per ruleset asked about, so the
+    summary can say which moved up (nothing without a progress store)."""
+    from mj_trainer.quizzes.store import ProgressStore
+
+    store = rnd.recorder if isinstance(rnd.recorder, ProgressStore) else None
+    if store is None:
+        return []
+    rulesets = {q.ruleset.id: q.ruleset for q in rnd.questions}
+    try:
+        return [Climb.before(store, rules) for rules in rulesets.values()]
+    except Exception:  # a summary without its moves, never a round that fails to start
+        return []
+
+
 class QuizScreen(SafeScreen[RoundSummary | None]):
     """One round of questions; dismissed with the round summary (None: nothing asked)."""
 
@@ -120,6 +136,8 @@ class QuizScreen(SafeScreen[RoundSummary | None]):
         self.error = ""
         self.last_shared = ""
         self.offered_total: str | None = None  # the total offered from points and doublings
+        self._climbs: list[Climb] = []  # the patterns' rungs before the round
+        self.moves: list[Move] = []  # how they moved, once the round is over
 
     # ---- layout
 
@@ -224,6 +242,7 @@ class QuizScreen(SafeScreen[RoundSummary | None]):
             message = str(err) or type(err).__name__
             self.deliver(self._failed, message)
             return
+        self._climbs = climbs_before(rnd)
         self.deliver(self._ready, rnd)
 
     def _failed(self, message: str, advice: str = "") -> None:
@@ -657,6 +676,11 @@ class QuizScreen(SafeScreen[RoundSummary | None]):
             return
         summary = rnd.finish()
         self._tell_end_error(rnd)
+        if summary.asked:
+            try:
+                self.moves = [move for climb in self._climbs for move in climb.moves()]
+            except Exception:  # the summary shows without its moves
+                self.moves = []
         self.dismiss(summary if summary.asked else None)
 
     def action_leave(self) -> None:

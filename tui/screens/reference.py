@@ -16,6 +16,8 @@ from dataclasses import dataclass
 from functools import cache
 from typing import ClassVar, Literal
 
+from rich.cells import cell_len
+from rich.style import Style
 from rich.text import Text
 from textual import events, on, work
 from textual.app import ComposeResult
@@ -39,7 +41,7 @@ from mj_trainer.quizzes.rulings import (
     related_rulings,
     ruling_key,
 )
-from mj_trainer.tui.messages import SettingsChanged, StartRandom
+from mj_trainer.tui.messages import LEARNER_LEVEL, SettingsChanged, StartRandom
 from mj_trainer.tui.pattern_search import pattern_matches, text_matches
 from mj_trainer.tui.safe_screen import SafeScreen
 from mj_trainer.tui.share_key import SHARE_BINDING, example_origin, share_hand
@@ -94,21 +96,57 @@ def values_elsewhere(pattern: Pattern) -> list[tuple[Ruleset, Pattern]]:
     return found
 
 
-def practise_level(target: str, ruleset: Ruleset) -> str | None:
-    """A difficulty the generator can aim at `target` with: medium, else hard, else easy."""
-    try:
-        from mj_trainer.engine.generator import GenerationError, plan
-    except ImportError:  # pragma: no cover - the generator ships with the engine
-        return "medium"
-    for level in ("medium", "hard", "easy"):
-        try:
-            plan(target=target, difficulty=level, ruleset=ruleset)
-        except GenerationError:
-            continue
-        except Exception:
-            return None
-        return level
-    return None
+class FitTree(Tree[Entry]):
+    """The reference's tree, whose labels fit its width: a label that does not is cut
+    with an ellipsis (a pattern keeps its id and value, its name is cut), and the page
+    beside shows it whole.  At 80 columns the pane is 30 wide, and "13.1 Bonus Tile to
+    All Bon" was cut off with nothing to say so."""
+
+    ruleset: Ruleset | None = None  # the ruleset of the patterns shown (set when filled)
+
+    def render_label(self, node: TreeNode[Entry], base_style: Style, style: Style) -> Text:
+        label = super().render_label(node, base_style, style)
+        room = self.scrollable_content_region.width - self._indent(node)
+        if room <= 0 or label.cell_len <= room:
+            return label
+        entry = node.data
+        rules = self.ruleset
+        if entry is not None and entry.kind == "pattern" and rules is not None:
+            p = rules.pattern(entry.key)
+            star = "★ " if p.is_limit else ""
+            tail = f" {p.value_text()}"
+            name_room = room - len(p.id) - 1 - len(star) - cell_len(tail)
+            if name_room >= 4:
+                name = _cut_cells(p.name, name_room)
+                cut = Text.assemble((p.id, "dim"), " ", (star, "bold"), name, (tail, "dim"))
+                cut.stylize(style)
+                return cut
+        label.truncate(room, overflow="ellipsis")
+        return label
+
+    def _indent(self, node: TreeNode[Entry]) -> int:
+        """The cells of guides before a node's label (the root is hidden)."""
+        depth = 0
+        parent = node.parent
+        while parent is not None:
+            depth += 1
+            parent = parent.parent
+        return depth * self.guide_depth
+
+    def on_resize(self) -> None:
+        self._invalidate()  # the labels are cut for the width they are drawn in
+
+
+def _cut_cells(text: str, width: int) -> str:
+    """`text` in at most `width` cells, cut with an ellipsis."""
+    if cell_len(text) <= width:
+        return text
+    out = ""
+    for ch in text:
+        if cell_len(out + ch) > width - 1:
+            break
+        out += ch
+    return out.rstrip() + "…"
 
 
 def _category_key(key: str) -> tuple[int, str]:
@@ -201,7 +239,7 @@ class ReferenceScreen(SafeScreen[None]):
         with Horizontal(id="ref-body"):
             with Vertical(id="ref-nav"):
                 yield Input(placeholder="/ search: id, name or 中文", id="ref-search")
-                tree: Tree[Entry] = Tree("Rules", data=OVERVIEW, id="ref-tree")
+                tree: Tree[Entry] = FitTree("Rules", data=OVERVIEW, id="ref-tree")
                 tree.show_root = False
                 tree.auto_expand = True
                 tree.guide_depth = 2
@@ -287,6 +325,8 @@ class ReferenceScreen(SafeScreen[None]):
         tree.clear()
         self._entry_nodes = {}
         rules = self.ruleset
+        if isinstance(tree, FitTree):
+            tree.ruleset = rules
         q = query.strip()
         matches = 0
         if not q:
@@ -687,12 +727,9 @@ class ReferenceScreen(SafeScreen[None]):
         entry = self.current
         if entry is None or entry.target is None:
             return
-        level = practise_level(entry.target, self.ruleset)
-        if level is None:
-            self.notify(f"The hand generator cannot aim at {entry.target} yet.",
-                        severity="warning")
-            return
-        self.post_message(StartRandom(difficulty=level, target=entry.target))
+        # At the level home shows (the app picks the nearest level that can aim at
+        # the pattern when the learner's cannot).
+        self.post_message(StartRandom(difficulty=LEARNER_LEVEL, target=entry.target))
 
     def action_another_example(self) -> None:
         entry = self.current

@@ -32,6 +32,7 @@ from textual.widgets.option_list import Option
 
 from mj_trainer.engine.hand import DEFAULT_RULESET
 from mj_trainer.engine.ruleset import Ruleset
+from mj_trainer.quizzes.session import set_round_length
 from mj_trainer.quizzes.sets import HandSet, SetError, builtin_sets, load_set_file
 from mj_trainer.quizzes.store import ProgressStore, SetProgress, StoreError
 from mj_trainer.tui.messages import StartSet
@@ -114,9 +115,10 @@ class SetsScreen(SafeScreen[None]):
     ]
 
     def __init__(self, store: ProgressStore | None, *, ruleset: Ruleset,
-                 tile_style: TileStyle = TileStyle.TEXT) -> None:
+                 tile_style: TileStyle = TileStyle.TEXT, round_length: int = 10) -> None:
         super().__init__()
         self.store = store
+        self.per_round = set_round_length(round_length)  # a set's hands in one round
         self.ruleset = ruleset
         self.tile_style = tile_style
         self.entries: list[SetEntry] = []
@@ -224,18 +226,18 @@ class SetsScreen(SafeScreen[None]):
         table.add_column("done", key="progress")
         table.add_column("best", key="best")
         for entry in self.entries:
-            name = Text(entry.name, no_wrap=True, overflow="ellipsis")
+            # A long name wraps onto a second line of its row: at 80 columns "Families —
+            # only the highest counts" was cut to "Families — only t…".
+            name = Text(entry.name)
             if not entry.builtin:
                 name = Text.assemble(("⚠ " if entry.error else "◆ ", "bold"), name)
-                name.no_wrap = True
-                name.overflow = "ellipsis"
             size = len(entry.hand_set) if entry.hand_set is not None else 0
             cells = [name]
             if wide:
                 cells.append(Text(str(size) if size else "-", justify="right"))
             cells += [Text(progress_text(entry), justify="right"),
                       Text(best_text(entry.progress), justify="right")]
-            table.add_row(*cells, key=entry.key)
+            table.add_row(*cells, key=entry.key, height=None)
         if not self.entries:
             self.query_one("#sets-info", Static).update("No sets could be loaded.")
             return
@@ -294,7 +296,10 @@ class SetsScreen(SafeScreen[None]):
         hands.display = True
         self.query_one("#sets-preview-box").display = True
         s = entry.hand_set
-        lines = [f"[b]{escape(s.name)}[/b]  [$text-muted]{len(s)} hands[/]"]
+        # What a round plays: the set to its end, a long one `per_round` at a time.
+        size = f"{len(s)} hands" + (f", {self.per_round} a round" if len(s) > self.per_round
+                                    else "")
+        lines = [f"[b]{escape(s.name)}[/b]  [$text-muted]{size}[/]"]
         if s.description:
             lines.append(escape(s.description))
         lines.append(self._progress_line(entry))

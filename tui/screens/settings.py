@@ -30,7 +30,8 @@ from textual.widgets import (
 
 from mj_trainer.engine import tiles
 from mj_trainer.quizzes.config import (
-    DIFFICULTIES,
+    AUTO,
+    LEVELS,
     MAX_RETENTION,
     MAX_ROUND,
     MIN_RETENTION,
@@ -59,8 +60,6 @@ _STYLE_NOTES = {
     TileStyle.CJK: "Chinese characters: needs a font with them",
     TileStyle.UNICODE: "the U+1F000 tiles: some terminals draw them oddly",
 }
-AUTO = "auto"  # the difficulty left to the course: easy, then medium
-LEVELS = (AUTO, *DIFFICULTIES)
 _LEVEL_NOTES = {
     AUTO: f"easy until {FIRST_LESSONS} lessons of the course are passed, then medium",
     "easy": "one to three plain patterns",
@@ -88,14 +87,12 @@ def preview(style: TileStyle) -> Content:
 
 def level_choice(settings: Settings) -> str:
     """The difficulty radio's choice: "auto" while the course decides, else the level."""
-    return AUTO if settings.auto_difficulty else settings.difficulty
+    return settings.level_choice
 
 
 def with_level(settings: Settings, choice: str) -> Settings:
     """`settings` with a choice of the difficulty radio ("auto" or a level) made."""
-    if choice == AUTO:
-        return settings.with_(difficulty="medium", easy_start=True)
-    return settings.with_(difficulty=choice, easy_start=False)
+    return settings.with_level(choice)
 
 
 def _level_note(choice: str) -> Content:

@@ -13,7 +13,11 @@ another ruleset): the one in use, named in the summary line; `r` switches to the
 next ruleset the learner has answered questions under.
 
 Mastery (`quizzes.mastery`) follows the review scheduler of the store, so a change of
-the desired retention in settings shows here the next time the numbers are read.
+the desired retention in settings shows here the next time the numbers are read.  It
+is shown as a climb in words (not met, not yet, right once, 3 in a row, known) with
+when review brings each pattern back; the line under the table says it in a sentence
+for the row picked.  The review queue counts as home counts (a pattern and its
+one-member family are one line) and says the same words, never the model's numbers.
 """
 
 from __future__ import annotations
@@ -30,6 +34,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.color import Color
 from textual.containers import Horizontal, Vertical
+from textual.content import Content
 from textual.widgets import DataTable, Static, TabbedContent, TabPane
 from textual_plotext import PlotextPlot
 
@@ -38,14 +43,20 @@ from mj_trainer.quizzes.mastery import (
     GroupMastery,
     PatternMastery,
     Status,
+    Step,
+    climb_text,
     grouped,
     mastery,
+    next_rung_text,
+    step_text,
+    streak_text,
     weakest,
+    when_back,
 )
-from mj_trainer.quizzes.review import due_refs, utc
+from mj_trainer.quizzes.review import utc
 from mj_trainer.quizzes.stats import (
-    STATE_NAMES,
     AccuracyRow,
+    ReviewRow,
     StatsData,
     item_name,
     load_stats,
@@ -54,6 +65,7 @@ from mj_trainer.quizzes.store import ProgressStore, StoreError
 from mj_trainer.tui.messages import OpenReference, StartReview
 from mj_trainer.tui.safe_screen import SafeScreen
 from mj_trainer.tui.widgets.lean_footer import LeanFooter
+from mj_trainer.tui.widgets.parts_line import PartsLine
 from mj_trainer.tui.widgets.safe_header import SafeHeader
 
 STACKED_BELOW: Final = 100  # columns: narrower, the overview stacks its two boxes
@@ -64,13 +76,21 @@ ACCURACY_TABLES: Final = ("stats-categories", "stats-families", "stats-patterns"
 GROUPINGS: Final = ("category", "family")  # how the mastery table groups its patterns
 WEAKEST: Final = 5  # patterns in the weakest list, and in the round `w` starts
 BAR_WIDTH: Final = 8
-STATUS_WORDS: Final = {Status.NEW: "new", Status.LEARNING: "learning", Status.KNOWN: "known ✔"}
 
 
 def level_bar(level: float, width: int = BAR_WIDTH) -> str:
     """A level (0..1) as a bar that reads without colours: '█████░░░' is 5/8."""
     filled = round(max(0.0, min(1.0, level)) * width)
     return "█" * filled + "░" * (width - filled)
+
+
+CLIMB_WIDTH: Final = 4  # one cell a rung: met, right once, in a row, known
+
+
+def climb_bar(step: Step, width: int = CLIMB_WIDTH) -> str:
+    """The rung a pattern stands on as a bar: '███░' is right in a row, one rung
+    below known."""
+    return level_bar(step / Step.KNOWN, width)
 
 
 def known_text(group: GroupMastery) -> str:
@@ -160,12 +180,14 @@ class StatsScreen(SafeScreen[None]):
         self.sorts["stats-missed"] = 2  # most misses first
         self.mastery: list[PatternMastery] = []  # every pattern's mastery, read with data
         self.grouping = 0  # index into GROUPINGS
+        self._groups: dict[str, GroupMastery] = {}  # the mastery table's group rows
+        self._review_rows: dict[str, ReviewRow] = {}  # the review table's rows, by key
 
     # ------------------------------------------------------------------ layout
 
     def compose(self) -> ComposeResult:
         yield SafeHeader()
-        yield Static(id="stats-summary")
+        yield PartsLine(id="stats-summary")
         yield Static("Loading your progress...", id="stats-message")
         with TabbedContent(id="stats-tabs", initial="overview"):
             with TabPane("Overview", id="overview"), Horizontal(id="stats-overview"):
@@ -181,10 +203,13 @@ class StatsScreen(SafeScreen[None]):
             with TabPane("Review", id="review"):
                 yield Static(id="stats-review-summary")
                 yield DataTable(id="stats-review", cursor_type="row", zebra_stripes=True)
+                yield Static(id="stats-review-detail", classes="stats-detail")
             with TabPane("History", id="history"):
                 yield DataTable(id="stats-history", cursor_type="row", zebra_stripes=True)
             with TabPane("Mastery", id="mastery"), Horizontal(id="stats-mastery-pane"):
-                yield DataTable(id="stats-mastery", cursor_type="row")
+                with Vertical(id="stats-mastery-box"):
+                    yield DataTable(id="stats-mastery", cursor_type="row")
+                    yield Static(id="stats-mastery-detail", classes="stats-detail")
                 with Vertical(id="stats-weakest-box"):
                     yield DataTable(id="stats-weakest", cursor_type="row", zebra_stripes=True)
         yield LeanFooter()
@@ -205,18 +230,21 @@ class StatsScreen(SafeScreen[None]):
                 table.add_column(label, key=key)
         review = self.query_one("#stats-review", DataTable)
         # The name last: it is long ("Two Concealed Pungs to Four Concealed Pungs"),
-        # and at 80 columns it pushed "due now" off the edge as "due no".
-        for label in ("item", "state", "due", "stability", "name"):
-            review.add_column(label, key=label)
+        # and at 80 columns it pushed "due now" off the edge as "due no"; the line
+        # under the table shows the picked one whole.
+        for label, key in (("id", "id"), ("now", "now"), ("back", "back"),
+                           ("name", "name")):
+            review.add_column(label, key=key)
         history = self.query_one("#stats-history", DataTable)
         for label in ("started", "what", "answered", "score", "right", "time"):
             history.add_column(label, key=label)
         table = self.query_one("#stats-mastery", DataTable)
-        for label, key in (("pattern", "name"), ("level", "bar"), ("mastery", "status")):
+        for label, key in (("pattern", "name"), ("climb", "bar"), ("now", "status"),
+                           ("back", "back")):
             table.add_column(label, key=key)
         weak = self.query_one("#stats-weakest", DataTable)
-        for label, key in (("id", "id"), ("level", "level"), ("missed", "missed"),
-                           ("pattern", "name")):
+        for label, key in (("id", "id"), ("missed", "missed"), ("pattern", "name"),
+                           ("now", "now")):
             weak.add_column(label, key=key)
         self.query_one("#stats-weakest-box").border_title = "Weakest · w drills them"
         self.reload()
@@ -296,9 +324,9 @@ class StatsScreen(SafeScreen[None]):
             return
         self.query_one("#stats-message").display = False
         self.query_one("#stats-tabs").display = True
-        summary = self.query_one("#stats-summary", Static)
+        summary = self.query_one("#stats-summary", PartsLine)
         summary.display = True
-        summary.update(self._summary(data))
+        summary.show(Content(""), self._summary(data))
         for table_id in ACCURACY_TABLES:
             self._fill_accuracy(table_id)
         self._fill_review(data)
@@ -311,26 +339,28 @@ class StatsScreen(SafeScreen[None]):
 
     # ------------------------------------------------------------------ drawing
 
-    def _summary(self, data: StatsData) -> str:
+    def _summary(self, data: StatsData) -> list[Content]:
+        """The parts of the line at the top (it breaks between parts, never inside)."""
         streak = data.streak
         days = "day" if streak.current == 1 else "days"
         rounds, answers = len(data.rounds), data.answered
-        label = self.ruleset.id.replace("[", "\\[")
         parts = [
-            f"[b $accent]{label}[/]",
-            f"[b]{rounds}[/b] round{'s' if rounds != 1 else ''}",
-            f"[b]{answers}[/b] answer{'s' if answers != 1 else ''}",
-            f"[b]{data.accuracy:.0%}[/b] right",
-            f"streak [b]{streak.current}[/b] {days}, best {streak.best}",
+            Content.styled(self.ruleset.id, "bold $accent"),
+            Content.from_markup(f"[b]{rounds}[/b] round{'s' if rounds != 1 else ''}"),
+            Content.from_markup(f"[b]{answers}[/b] answer{'s' if answers != 1 else ''}"),
+            Content.from_markup(f"[b]{data.accuracy:.0%}[/b] right"),
+            Content.from_markup(f"streak [b]{streak.current}[/b] {days}, best {streak.best}"),
         ]
         if data.due:
-            # Counted as home counts it: a pattern and its one-member family are one.
-            parts.append(f"[b $warning]{len(due_refs(data.due))} due[/] for review")
+            # Counted as home and the Review tab count it: a pattern and its one-member
+            # family are one.
+            parts.append(Content.from_markup(
+                f"[b $warning]{data.due_count} due[/] for review"))
         else:
-            parts.append("nothing due")
+            parts.append(Content("nothing due"))
         if len(self._switchable()) > 1:
-            parts.append("r: other rulesets")
-        return " · ".join(parts)
+            parts.append(Content("r: other rulesets"))
+        return parts
 
     def _color(self, accuracy: float) -> Style:
         variables = self.app.theme_variables
@@ -381,31 +411,60 @@ class StatsScreen(SafeScreen[None]):
     def _fill_review(self, data: StatsData) -> None:
         now = data.now or utc()
         summary = self.query_one("#stats-review-summary", Static)
-        nxt = data.next_due
-        if data.due:
-            text = (f"[b]{len(data.due)}[/b] of {len(data.cards)} cards are due now.  "
-                    "Press [b]v[/b] to review them.")
-        elif data.cards:
-            text = f"Nothing is due now; {len(data.cards)} cards are scheduled."
+        rows = data.review_rows()
+        due = data.due_count
+        more = max(0, data.to_review - due)
+        if due:
+            text = f"[b]{due}[/b] of {len(rows)} due now."
+            if more:
+                text += f"  {more} more once missed and not yet known."
+            text += "  Press [b]v[/b] to review them."
+        elif more:
+            text = (f"Nothing is due now; {more} once missed and not yet known: press "
+                    "[b]v[/b] to work on them.")
+        elif rows:
+            text = f"Nothing is due now; {len(rows)} in review."
         else:
-            text = "No review cards yet: every pattern you answer gets one."
-        if nxt is not None:
-            name = item_name(self.ruleset, nxt.kind, nxt.ref)
-            text += f"  Next: {name} {when_text(nxt.due, now)}."
+            text = "Nothing in review yet: every pattern you answer comes back here."
+        ahead = next((r for r in rows if r.due > now), None)
+        if ahead is not None:
+            name = item_name(self.ruleset, ahead.kind, ahead.ref).replace("[", "\\[")
+            text += f"  Next: {name}, {when_back(ahead.due, now)}."
         summary.update(text)
         table = self.query_one("#stats-review", DataTable)
+        selected = self._selected_key(table)
         table.clear()
-        due_first = data.due + [c for c in data.cards if c.item not in {d.item for d in data.due}]
-        for card in due_first:
+        self._review_rows = {f"{r.kind}:{r.ref}": r for r in rows}
+        for r in rows:
+            when = when_back(r.due, now)
             table.add_row(
-                f"{card.kind} {card.ref}", STATE_NAMES.get(card.state, str(card.state)),
-                Text(when_text(card.due, now),
-                     style="bold" if card.due <= now else ""),
-                Text(f"{card.stability:.1f} d" if card.stability is not None else "-",
-                     justify="right"),
-                item_name(self.ruleset, card.kind, card.ref),
-                key=card.item,
+                f"{r.ref}" + (" family" if r.kind == "family" else ""),
+                streak_text(r.streak),
+                Text("due now" if when == "now" else when,
+                     style="bold" if r.due <= now else ""),
+                item_name(self.ruleset, r.kind, r.ref),
+                key=f"{r.kind}:{r.ref}",
             )
+        if selected is not None and selected in table.rows:
+            table.move_cursor(row=table.get_row_index(selected))
+        self._show_review_detail()
+
+    def _show_review_detail(self) -> None:
+        """The picked line of the review queue, whole: its name and where it stands."""
+        detail = self.query_one("#stats-review-detail", Static)
+        row = self._review_rows.get(self._selected_key(
+            self.query_one("#stats-review", DataTable)) or "")
+        if row is None or self.data is None:
+            detail.update("")
+            return
+        now = self.data.now or utc()
+        name = item_name(self.ruleset, row.kind, row.ref)
+        when = when_back(row.due, now)
+        back = "due now" if when == "now" else f"back {when}"
+        run = ("not right last time" if row.streak <= 0 else "right last time"
+               if row.streak == 1 else f"right {row.streak} times in a row")
+        detail.update(Content.assemble((f"{row.ref} {name}", "bold"),
+                                       f": {run} · {back}"))
 
     def _fill_history(self, data: StatsData) -> None:
         table = self.query_one("#stats-history", DataTable)
@@ -429,14 +488,23 @@ class StatsScreen(SafeScreen[None]):
         return weakest(self.mastery, WEAKEST)
 
     def _status_text(self, m: PatternMastery) -> Text:
+        """The rung in a word or two, coloured by how far up it is."""
         variables = self.app.theme_variables
+        words = step_text(m)
         if m.status is Status.KNOWN:
-            return Text(STATUS_WORDS[m.status], style=Style(
-                color=variables.get("success", "default"), bold=True))
+            return Text(words, style=Style(color=variables.get("success", "default"),
+                                           bold=True))
         if m.status is Status.LEARNING:
-            return Text(f"{STATUS_WORDS[m.status]} {m.level:.0%}", style=Style(
-                color=variables.get("warning", "default")))
-        return Text(STATUS_WORDS[m.status], style="dim")
+            return Text(words, style=Style(color=variables.get("warning", "default")))
+        return Text(words, style="dim")
+
+    def _back_text(self, m: PatternMastery) -> Text:
+        if m.due is None or m.status is Status.NEW:
+            return Text("")
+        now = self.now()
+        when = when_back(m.due, now)
+        return Text("due now" if when == "now" else when,
+                    style="bold" if m.due <= now else "")
 
     def _fill_mastery(self) -> None:
         """The mastery table (groups with their patterns) and the weakest list."""
@@ -449,30 +517,54 @@ class StatsScreen(SafeScreen[None]):
             members.setdefault(m.pattern.category if by == "category" else m.pattern.family,
                                []).append(m)
         groups = grouped(self.mastery, self.ruleset, by)
+        self._groups = {f"{by}:{g.id}": g for g in groups}
         for g in groups:
             table.add_row(Text(f"{g.id} {g.name}", style="bold"),
-                          Text(level_bar(g.level), style=self._color(g.level)),
-                          Text(known_text(g), style="bold"), key=f"{by}:{g.id}")
+                          Text(level_bar(g.climb, CLIMB_WIDTH), style=self._color(g.climb)),
+                          Text(f"{g.known}/{g.total} known", style="bold"), Text(""),
+                          key=f"{by}:{g.id}")
             for m in members.get(g.id, []):
-                bar_style = self._color(m.level) if m.status is not Status.NEW else "dim"
+                bar_style = self._color(m.step / Step.KNOWN) if m.status is not Status.NEW \
+                    else "dim"
                 table.add_row(Text(f"  {m.pattern.id} {m.pattern.name}"),
-                              Text(level_bar(m.level), style=bar_style),
-                              self._status_text(m), key=f"pattern:{m.pattern.id}")
+                              Text(climb_bar(m.step), style=bar_style),
+                              self._status_text(m), self._back_text(m),
+                              key=f"pattern:{m.pattern.id}")
         known = sum(m.known for m in self.mastery)
         other = GROUPINGS[1 - self.grouping]
         table.border_title = f"known {known} of {len(self.mastery)} · g: by {other}"
         if selected is not None and selected in table.rows:
             table.move_cursor(row=table.get_row_index(selected))
+        self._show_mastery_detail()
         weak = self.query_one("#stats-weakest", DataTable)
         weak.clear()
         for m in self.weakest():
             misses = m.outcomes.mistakes
-            weak.add_row(m.pattern.id, Text(f"{m.level:4.0%}", style=self._color(m.level),
-                                            justify="right"),
-                         Text(str(misses), justify="right"), m.pattern.name,
-                         key=f"pattern:{m.pattern.id}")
+            weak.add_row(m.pattern.id, Text(str(misses), justify="right"), m.pattern.name,
+                         self._status_text(m), key=f"pattern:{m.pattern.id}")
         if not weak.row_count:
-            weak.add_row("", "", "", "none yet: play a round")
+            weak.add_row("", "", "none yet: play a round", "")
+
+    def _show_mastery_detail(self) -> None:
+        """The picked row of the mastery table in a sentence: where the pattern stands,
+        when it comes back and what known asks; for a group, how far its patterns are."""
+        detail = self.query_one("#stats-mastery-detail", Static)
+        key = self._selected_key(self.query_one("#stats-mastery", DataTable)) or ""
+        if key.startswith("pattern:"):
+            m = next((m for m in self.mastery if m.pattern.id == key[8:]), None)
+            if m is not None:
+                detail.update(Content.assemble(
+                    (f"{m.pattern.id} {m.pattern.name}", "bold"),
+                    f": {climb_text(m, self.now())}. ",
+                    (next_rung_text(m), "$foreground 70%")))
+                return
+        group = self._groups.get(key)
+        if group is None:
+            detail.update("")
+            return
+        on_the_way = f", {group.climbing} on the way up" if group.climbing else ""
+        detail.update(Content.assemble((f"{group.id} {group.name}", "bold"),
+                                       f": {known_text(group)}{on_the_way}."))
 
     def _draw_trend(self, data: StatsData) -> None:
         plot = self.query_one("#stats-trend", PlotextPlot)
@@ -574,7 +666,7 @@ class StatsScreen(SafeScreen[None]):
         if action == "review":
             if self.data is None or self.data.empty:
                 return False
-            return True if self.data.due else None
+            return True if self.data.to_review else None
         if action == "open_rule":
             if self.data is None or self.data.empty:
                 return False
@@ -609,10 +701,11 @@ class StatsScreen(SafeScreen[None]):
     def action_review(self) -> None:
         if self._elsewhere("Review"):
             return
-        if self.data is not None and self.data.due:
+        if self.data is not None and self.data.to_review:
             self.post_message(StartReview())
         else:
-            self.notify("Nothing is due for review right now.")
+            self.notify("Nothing to review right now: nothing is due, and every pattern "
+                        "you missed is known again.")
 
     def action_drill_weakest(self) -> None:
         """A round aimed at the weakest patterns, played and recorded like any round."""
@@ -673,3 +766,11 @@ class StatsScreen(SafeScreen[None]):
     @on(TabbedContent.TabActivated)
     def _moved(self) -> None:
         self.refresh_bindings()
+
+    @on(DataTable.RowHighlighted, "#stats-mastery")
+    def _mastery_moved(self) -> None:
+        self._show_mastery_detail()
+
+    @on(DataTable.RowHighlighted, "#stats-review")
+    def _review_moved(self) -> None:
+        self._show_review_detail()

@@ -1,4 +1,5 @@
-"""The end of a round: score, accuracy, time, and what was missed most."""
+"""The end of a round: score, accuracy, time, which patterns moved up the climb to
+known (and which slipped back), and what was missed most."""
 
 from __future__ import annotations
 
@@ -9,8 +10,10 @@ from textual.content import Content
 from textual.widgets import Static
 from textual.widgets.option_list import Option
 
+from mj_trainer.quizzes.mastery import Move, Step, climb_text, moved_up, slipped
 from mj_trainer.quizzes.outcomes import WRONG_CLAIMS, ItemOutcome
 from mj_trainer.quizzes.questions import QuestionKind
+from mj_trainer.quizzes.review import utc
 from mj_trainer.quizzes.round import RoundSummary
 from mj_trainer.tui.messages import (
     OpenReference,
@@ -62,13 +65,38 @@ def outcome_tally(outcomes: dict[str, int]) -> str:
     return " · ".join(f"{n} {word}" for n, word in parts if n)
 
 
-class MissedList(SafeOptionList):
-    """The most-missed patterns and families; enter opens the highlighted one's rule."""
+def move_lines(moves: list[Move]) -> list[tuple[str, Option]]:
+    """The patterns that moved up (and slipped back) on the climb, each with where it
+    stands now in words: (pattern id, option), under their headings ('' for those)."""
+    out: list[tuple[str, Option]] = []
+    now = utc()
+    for title, rows, style in (("Moved up", moved_up(moves), "$success"),
+                               ("Slipped back", slipped(moves), "$warning")):
+        if not rows:
+            continue
+        out.append(("", Option(Content.assemble((title, "bold $accent")), disabled=True)))
+        for mv in rows:
+            m = mv.now
+            mark = "✔ " if m.step is Step.KNOWN else ("↑ " if mv.up else "↓ ")
+            words = "known now" if m.step is Step.KNOWN and mv.up else climb_text(m, now)
+            out.append((m.pattern.id, Option(Content.assemble(
+                (f"  {mark}", style), (f"{m.pattern.id:<8}", "bold"), m.pattern.name,
+                (f"  {words}", style)))))
+    return out
 
-    def __init__(self, summary: RoundSummary, *, id: str | None = None) -> None:
+
+class MissedList(SafeOptionList):
+    """What the round did to the patterns: those that moved up the climb or slipped
+    back, the most-missed patterns and families; r opens the highlighted one's rule."""
+
+    def __init__(self, summary: RoundSummary, *, id: str | None = None,
+                 moves: list[Move] | None = None) -> None:
         super().__init__(id=id)
         self.targets: list[str | None] = []
         options: list[Option] = []
+        for target, option in move_lines(moves or []):
+            options.append(option)
+            self.targets.append(target or None)
         for title, rows, verb, style in (
                 ("Patterns missed most", summary.missed_patterns, "missed", "$error"),
                 ("Claimed but not counted", summary.wrong_patterns, "claimed", "$warning"),
@@ -86,7 +114,8 @@ class MissedList(SafeOptionList):
             options.append(Option(Content.assemble(
                 ("No question was answered.", "$foreground 55%")), disabled=True))
             self.targets.append(None)
-        elif not options:
+        elif not summary.missed_patterns and not summary.wrong_patterns \
+                and not summary.missed_families:
             options.append(Option(Content.assemble(
                 ("Nothing missed: every pattern asked about was right.", "$success")),
                 disabled=True))
@@ -118,19 +147,21 @@ class SummaryScreen(SafeScreen[None]):
     ]
 
     def __init__(self, summary: RoundSummary, *, title: str = "Round",
-                 again: StartSet | StartRandom | StartReview | StartHand | StartLesson | None = None
-                 ) -> None:
+                 again: (StartSet | StartRandom | StartReview | StartHand | StartLesson
+                         | None) = None,
+                 moves: list[Move] | None = None) -> None:
         super().__init__()
         self.summary = summary
         self.round_title = title
         self.again = again
+        self.moves = moves or []
 
     def compose(self) -> ComposeResult:
         yield SafeHeader()
         with Vertical(id="summary-body"):
             yield Static(self._headline(), id="summary-headline")
             yield Static(self._figures(), id="summary-figures")
-            yield MissedList(self.summary, id="summary-missed")
+            yield MissedList(self.summary, id="summary-missed", moves=self.moves)
             yield Static(Content.assemble(
                 ("enter", "bold"), " or ", ("a", "bold"), " plays another round · ",
                 ("r", "bold"), " opens the rule of the pattern picked · ", ("escape", "bold"),
