@@ -45,6 +45,9 @@ def progress_report(store: Any, rules: Any, now: datetime | None) -> dict[str, A
     from mj_trainer.quizzes.mastery import grouped, mastery, weakest
 
     rows = mastery(store, rules, now)
+    # Mastery reads the store's statistics; the answers are read here too, so the report
+    # counts them and every answer row that cannot be read is told (once) and left out.
+    answered = len(store.answers())
     retention = store.reviewer.scheduler.desired_retention
 
     def groups(by: str) -> list[dict[str, Any]]:
@@ -57,6 +60,7 @@ def progress_report(store: Any, rules: Any, now: datetime | None) -> dict[str, A
         "known": sum(m.known for m in rows),
         "patterns": len(rows),
         "met": sum(m.status.value != "new" for m in rows),
+        "answers": answered,
         "weakest": [m.pattern.id for m in weakest(rows)],
         "categories": groups("category"),
         "families": groups("family"),
@@ -65,8 +69,11 @@ def progress_report(store: Any, rules: Any, now: datetime | None) -> dict[str, A
 
 
 def _table(report: dict[str, Any]) -> str:
+    n = report["answers"]
+    answers = f"{n} answer" if n == 1 else f"{n} answers"
     lines = [f"{report['ruleset']}: known {report['known']} of {report['patterns']} patterns "
-             f"(met {report['met']}; desired retention {report['desired_retention']:g})", "",
+             f"(met {report['met']} in {answers}; "
+             f"desired retention {report['desired_retention']:g})", "",
              f"{'id':<8} {'pattern':<30} {'mastery':>7}  {'status':<8} "
              f"{'right':>5} {'missed':>6} {'wrong':>5} {'hint':>4} {'skip':>4}"]
     for p in report["per_pattern"]:

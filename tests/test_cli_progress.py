@@ -41,6 +41,7 @@ def test_progress_json_counts_and_mastery(tmp_path: Path,
     report = json.loads(capsys.readouterr().out)
     assert report["desired_retention"] == 0.85
     assert report["patterns"] == len(report["per_pattern"]) and report["known"] == 0
+    assert report["answers"] == 1
     rows = {p["id"]: p for p in report["per_pattern"]}
     assert (rows["1.2"]["right"], rows["1.2"]["status"]) == (1, "learning")
     assert (rows["1.3"]["missed"], rows["8.1.1"]["wrong"]) == (1, 1)
