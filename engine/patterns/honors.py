@@ -31,6 +31,8 @@ _WIND_PUNGS = groups(pung_of(lambda t, hand: tiles.IS_WIND[t]))
 _WIND_GROUPS = groups(lambda g, hand: tiles.IS_WIND[g.tile])
 _DRAGON_PUNGS = groups(pung_of(lambda t, hand: tiles.IS_DRAGON[t]))
 _DRAGON_GROUPS = groups(lambda g, hand: tiles.IS_DRAGON[g.tile])
+# The "big" patterns are their pungs: a wind pair beside Big Three Winds (a Little Four
+# Winds hand) is no part of it.  The "little" ones show their pair too.
 
 
 def _is_wind(g: Group, hand: Hand) -> bool:
@@ -93,7 +95,7 @@ def _build_big_three_winds(d: Draft) -> None:
     _draft_honor_pungs(d, tiles.WIND_TILES, 3, False)
 
 
-@reading_detector("big_three_winds", shows=_WIND_GROUPS, needs=Needs(wind_pungs=3),
+@reading_detector("big_three_winds", shows=_WIND_PUNGS, needs=Needs(wind_pungs=3),
                   breaks=honor_sets(_is_wind, "wind", 3, "needs three wind pungs"),
                   template=DeclaredTemplate(_build_big_three_winds, implies=(wind_pung,)))
 def big_three_winds(r: Reading) -> int:
@@ -118,7 +120,7 @@ def _build_big_four_winds(d: Draft) -> None:
     _draft_honor_pungs(d, tiles.WIND_TILES, 4, None)
 
 
-@reading_detector("big_four_winds", shows=_WIND_GROUPS, needs=Needs(wind_pungs=4),
+@reading_detector("big_four_winds", shows=_WIND_PUNGS, needs=Needs(wind_pungs=4),
                   breaks=honor_sets(_is_wind, "wind", 4,
                                     "needs a pung or kong of each of the four winds"),
                   template=DeclaredTemplate(_build_big_four_winds,
@@ -160,7 +162,7 @@ def _build_big_three_dragons(d: Draft) -> None:
     _draft_honor_pungs(d, tiles.DRAGON_TILES, 3, None)
 
 
-@reading_detector("big_three_dragons", shows=_DRAGON_GROUPS, needs=Needs(dragon_pungs=3),
+@reading_detector("big_three_dragons", shows=_DRAGON_PUNGS, needs=Needs(dragon_pungs=3),
                   breaks=honor_sets(_is_dragon, "dragon", 3,
                                     "needs a pung or kong of each of the three dragons"),
                   template=DeclaredTemplate(_build_big_three_dragons, implies=(dragon_pung,)))

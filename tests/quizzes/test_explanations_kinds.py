@@ -233,3 +233,16 @@ def test_a_circumstance_claimed_names_the_one_the_hand_had(text: str, pid: str,
                                                            said: str) -> None:
     e = _about(text, pid)
     assert e.kind is K.NOT_PRESENT and e.text == said and e.sets == ()
+
+
+def test_a_big_honor_pattern_points_at_its_pungs_only() -> None:
+    # Seed 000 8.1.3 Big Three Winds: three wind pungs.  Outranked on a Little Four
+    # Winds hand it pointed at the wind pair too ("(we we we, ws ws ws, ww ww ww, wn wn)").
+    e = _about("b44 ww ww [we we we we] {ws ws ws ws} [wn wn wn] +b4 self", "8.1.3")
+    assert e.kind is K.OUTRANKED
+    assert e.sets == ("[we we we we]", "{ws ws ws ws}", "[wn wn wn]")
+    assert "([we we we we], {ws ws ws ws}, [wn wn wn]) but does not count" in e.text
+    # The little one shows its pair: the pair is part of it.
+    from mj_trainer.engine.evidence import evidence
+    q = question("b44 ww ww [we we we we] {ws ws ws ws} [wn wn wn] +b4 self")
+    assert evidence(q.result, "8.1.4").sets[-1] == "ww ww"
