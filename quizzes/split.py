@@ -269,6 +269,8 @@ def _winning_problems(hand: Hand, answer: SplitAnswer, groups: list[tuple[Tile, 
     if answer.winning is None:
         return [f"Say which group the winning tile {win} completed (\"winning\": its index)"]
     k = answer.winning
+    if not 0 <= k < len(groups):
+        return [f"There is no group {k + 1}: the groups are numbered 1 to {len(groups)}"]
     if k in meld_index:
         return [f"Group {k + 1} was declared before the win; the winning tile {win} completed "
                 "a group of the concealed tiles"]
@@ -294,7 +296,8 @@ def _outcome_of(result: Score, groups: list[tuple[Tile, ...]], kinds: dict[int, 
     mine.sort()
     home: tuple[int, Tile] | None = None
     w = answer.winning
-    if w is not None and w not in meld_index and hand_holds(groups[w], result):
+    if (w is not None and 0 <= w < len(groups) and w not in meld_index
+            and hand_holds(groups[w], result)):
         home = _signature(kinds[w], groups[w])
     found: list[Outcome] = []
     for o in (result.best, *result.others):

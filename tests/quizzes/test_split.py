@@ -157,3 +157,16 @@ def test_best_reading_lists_the_melds_and_the_winning_group() -> None:
     best = best_answer(r)
     assert ("dr", "dr", "dr") in best.sets and ("c8", "c8", "c8", "c8") in best.sets
     assert best.winning is not None and best.sets[best.winning] == ("b5", "b5")
+
+
+def test_a_winning_index_past_the_groups_is_a_problem_not_a_crash() -> None:
+    # The protocol refuses such a line before grading (check_tiles); judging it directly
+    # still says what is wrong, and ignores it when the question did not ask.
+    from mj_trainer.quizzes.split import judge
+
+    result = score(parse("c111234 b3444455 +b6"))
+    sets = _answer("c1 c1 c1", "c2 c3 c4", "b3 b4 b5", "b4 b5 b6", "b4 b4").sets
+    assert judge(result, SplitAnswer(sets, 9)).ok
+    asked = judge(result, SplitAnswer(sets, 9), ask_winning=True)
+    assert not asked.ok and asked.problems == (
+        "There is no group 10: the groups are numbered 1 to 5",)
