@@ -49,6 +49,8 @@ from mj_trainer.tui.memory import settle_after_start
 from mj_trainer.tui.messages import (
     LEARNER_LEVEL,
     OpenCalculator,
+    OpenGlossary,
+    OpenLesson,
     OpenReference,
     OpenScreen,
     SettingsChanged,
@@ -188,16 +190,8 @@ def lesson_plan(msg: StartLesson, settings: Settings, *, store: ProgressStore | 
     except (RulesetError, KeyError) as err:
         raise SessionError(str(err.args[0]) if err.args else str(err)) from None
 
-    # Until the quiz screen asks split questions, a reading lesson's drill is played here
-    # as "is it a win?" (the protocol plays the lesson's own kinds).
-    from mj_trainer.quizzes.questions import QuestionKind
-
-    kinds = tuple(k for k in one.kinds if k is not QuestionKind.SPLIT) or (
-        QuestionKind.IS_WIN,)
-
     def build() -> Round:
-        return lesson_round(rules, one.id, seed=seed, store=store, clock=clock,
-                            kinds=None if kinds == one.kinds else kinds)
+        return lesson_round(rules, one.id, seed=seed, store=store, clock=clock)
 
     return RoundPlan(f"Lesson {one.id} · {one.title}", build, msg)
 
@@ -456,8 +450,24 @@ class TrainerApp(App[None]):
         from mj_trainer.tui.screens.summary import SummaryScreen
 
         if summary is not None:
+            upcoming = (self.lesson_after(plan.again.lesson_id)
+                        if isinstance(plan.again, StartLesson) else None)
             self.push_screen(SummaryScreen(summary, title=plan.title, again=plan.again,
-                                           moves=quiz.moves))
+                                           moves=quiz.moves, next_lesson=upcoming))
+
+    def lesson_after(self, lesson_id: str) -> tuple[str, str] | None:
+        """(id, title) of the lesson to offer after a drill of `lesson_id`: the one after
+        it in the course unless it is passed already, else the course's next suggestion."""
+        from mj_trainer.quizzes.course import LessonStatus, next_lesson, statuses
+
+        order = statuses(self.store, self.ruleset)
+        ids = [one.id for one, _ in order]
+        if lesson_id in ids:
+            k = ids.index(lesson_id) + 1
+            if k < len(order) and order[k][1] is not LessonStatus.PASSED:
+                return order[k][0].id, order[k][0].title
+        upcoming = next_lesson(self.store, self.ruleset)
+        return (upcoming.id, upcoming.title) if upcoming is not None else None
 
     def on_start_set(self, message: StartSet) -> None:
         message.stop()
@@ -536,9 +546,7 @@ class TrainerApp(App[None]):
                                         tile_style=self.tile_style,
                                         round_length=self.settings.round_length))
         elif name == "course":
-            from mj_trainer.tui.screens.course import CourseScreen
-
-            self.push_screen(CourseScreen(self.store, self.ruleset, tile_style=self.tile_style))
+            self.open_course()
         elif name == "stats":
             from mj_trainer.tui.screens.stats import StatsScreen
 
@@ -551,6 +559,30 @@ class TrainerApp(App[None]):
             self.action_help()
         else:
             self.notify(f"There is no screen called {name!r}.", severity="warning")
+
+    def open_course(self, lesson_id: str | None = None) -> None:
+        """The course: back to the course screen when one is open (a drill's summary goes
+        back there, not home), else a new one; with `lesson_id`, that lesson's page."""
+        from mj_trainer.tui.screens.course import CourseScreen
+
+        if any(isinstance(s, CourseScreen) for s in self.screen_stack):
+            while not isinstance(self.screen, CourseScreen):
+                self.pop_screen()
+            if lesson_id is not None:
+                self.screen.show_lesson(lesson_id)
+            return
+        self.push_screen(CourseScreen(self.store, self.ruleset, tile_style=self.tile_style,
+                                      open_lesson=lesson_id))
+
+    def on_open_lesson(self, message: OpenLesson) -> None:
+        message.stop()
+        self.open_course(message.lesson_id)
+
+    def on_open_glossary(self, message: OpenGlossary) -> None:
+        message.stop()
+        from mj_trainer.tui.screens.glossary import GlossaryScreen
+
+        self.push_screen(GlossaryScreen(self.ruleset, message.entry))
 
     def open_settings(self) -> None:
         from mj_trainer.tui.screens.settings import SettingsScreen

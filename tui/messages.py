@@ -88,3 +88,17 @@ class StartLesson(Message):
     """Drill a lesson of the course (by id, in the current ruleset's course)."""
 
     lesson_id: str
+
+
+@dataclass
+class OpenGlossary(Message):
+    """Open the glossary, at an entry (a term id or "pattern:ID") when given."""
+
+    entry: str | None = None
+
+
+@dataclass
+class OpenLesson(Message):
+    """Open a lesson's page in the course (the summary's next lesson, the glossary)."""
+
+    lesson_id: str

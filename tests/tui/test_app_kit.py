@@ -91,7 +91,7 @@ async def wait_for(pilot: Pilot[None], check: Callable[[], bool], timeout: float
 def quiz_ready(app: TrainerApp) -> Callable[[], bool]:
     from mj_trainer.tui.screens.quiz import QuizScreen
 
-    inputs = {"picker-list", "total", "pane-yesno"}
+    inputs = {"picker-list", "total", "pane-yesno", "pane-split"}
 
     def ready() -> bool:
         # The question is drawn and its input has the focus (focus moves a moment later).

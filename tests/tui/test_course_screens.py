@@ -14,11 +14,13 @@ from textual.widgets import Input, Static
 
 from mj_trainer.quizzes.course import LessonStatus, statuses
 from mj_trainer.quizzes.questions import PatternsAnswer, QuestionKind, YesNoAnswer
+from mj_trainer.quizzes.split import SplitAnswer
 from mj_trainer.tui.screens.course import CourseScreen, LessonScreen
 from mj_trainer.tui.screens.home import HomeScreen
 from mj_trainer.tui.screens.quiz import QuizScreen
 from mj_trainer.tui.screens.summary import SummaryScreen
 from mj_trainer.tui.widgets.pattern_picker import PatternPicker
+from mj_trainer.tui.widgets.split_picker import SplitPicker
 from tests.tui.test_app_kit import app_for, quiz_ready, wait_for
 
 SIZES = [pytest.param((80, 24), id="80x24"), pytest.param((120, 40), id="120x40")]
@@ -59,6 +61,12 @@ async def _play_lesson_one(tmp_path: Path) -> None:
             expected = q.expected()
             if isinstance(expected, YesNoAnswer):
                 await pilot.press("y" if expected.yes else "n")
+            elif isinstance(expected, SplitAnswer):
+                # The reading picked set by set, as the keys and clicks do, then enter.
+                split = quiz.query_one(SplitPicker)
+                split.set_answer(expected)
+                assert split.done and split.has_focus
+                await pilot.press("enter")
             else:
                 assert isinstance(expected, PatternsAnswer) and q.kind is QuestionKind.PATTERNS
                 quiz.query_one(PatternPicker).set_claims(dict(expected.patterns))
@@ -72,10 +80,15 @@ async def _play_lesson_one(tmp_path: Path) -> None:
         assert "Lesson 1.1 passed: 100% of the credit (80% passes)." in str(headline)
         st = dict((one.id, s) for one, s in statuses(app.store, app.ruleset))
         assert st["1.1"] is LessonStatus.PASSED and st["1.2"] is LessonStatus.OPEN
+        # Passed: enter opens the next lesson's page, in the course.
+        assert "enter or n opens lesson 1.2" in str(
+            app.screen.query_one("#summary-keys", Static).render())
+        await pilot.press("enter")
+        await wait_for(pilot, lambda: isinstance(app.screen, LessonScreen)
+                       and app.screen.lesson.id == "1.2")
+        assert isinstance(app.screen_stack[-2], CourseScreen)
         # Back to the course: the last lesson opens and drills from the list, locked or not.
         await pilot.press("escape")
-        await wait_for(pilot, lambda: isinstance(app.screen, HomeScreen))
-        await pilot.press("l")
         await wait_for(pilot, lambda: isinstance(app.screen, CourseScreen))
         await pilot.press("end", "enter")
         await wait_for(pilot, lambda: isinstance(app.screen, LessonScreen))
@@ -135,13 +148,13 @@ def test_worked_hands_wrap_between_sets_never_inside_one(width: int) -> None:
                 console.print(screen._worked(k, w))
             lines = cap.get().splitlines()
             seen += 1
-            for line in lines:
+            assert all(len(line.rstrip()) <= width for line in lines)
+            # The reading is drawn on the lines after the head, before how it was won.
+            first = next(i for i, x in enumerate(lines) if x.startswith("How it was won"))
+            reading = lines[1:first]
+            for line in reading:
                 assert line.count("[") == line.count("]"), (one.id, line)
                 assert line.count("{") == line.count("}"), (one.id, line)
-                assert len(line.rstrip()) <= width
-            # The reading is drawn on the lines after the head, before the first pattern.
-            first = next(i for i, x in enumerate(lines) if f"({w.evidence[0][0]})" in x)
-            reading = lines[1:first]
             tiles = " ".join(reading).translate(str.maketrans("[]{}", "    ")).split()
             assert len(tiles) == len(w.result.hand.all_tiles()), (one.id, reading)
     assert seen > 10
@@ -164,7 +177,8 @@ def test_a_worked_hand_says_how_it_was_won() -> None:
         for k, w in enumerate(worked_hands(rules, one), start=1):
             with console.capture() as cap:
                 console.print(screen._worked(k, w))
-            last = cap.get().splitlines()[-1].strip()
+            # Under the reading, before the note and the patterns.
+            last = next(x for x in cap.get().splitlines() if x.startswith("How it was won"))
             how = "self-drawn" if w.result.hand.self_drawn else "on a discard"
             seen.add(how)
             assert last.startswith("How it was won: seat "), (one.id, last)

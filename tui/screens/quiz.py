@@ -7,7 +7,12 @@ going on to the next hand only redraws.  Question kinds and their inputs:
   doubling scheme (`classical`) also the points before doubling and the number of
   doublings, in inputs beside the total (tab moves between them);
 * total only: the total;
-* does X count? / is it a win?: y or n (or the buttons).
+* does X count? / is it a win?: y or n (or the buttons);
+* read it into sets (`split`): the tiles of each set picked in turn (`SplitPicker`),
+  and, when asked, the set the winning tile completed.
+
+In a lesson's drill the patterns a later lesson teaches are given: they stand ticked
+and dimmed in the picker with their points, and the total includes them.
 
 After an answer the feedback replaces the input; ``r`` opens the rule behind the
 highlighted line in the reference (`OpenReference`), enter goes on.  At the end the
@@ -50,6 +55,7 @@ from mj_trainer.quizzes.round import Round, RoundSummary
 from mj_trainer.quizzes.rule_refs import rule_refs
 from mj_trainer.quizzes.session import RoundPlan, as_int
 from mj_trainer.quizzes.sources import SourceUnavailable
+from mj_trainer.quizzes.split import SplitLineError, check_tiles
 from mj_trainer.tui.messages import OpenReference, SettingsChanged
 from mj_trainer.tui.safe_screen import SafeScreen
 from mj_trainer.tui.share_key import SHARE_BINDING, origin_of, share_hand
@@ -59,6 +65,7 @@ from mj_trainer.tui.widgets.hand_view import HandView
 from mj_trainer.tui.widgets.lean_footer import LeanFooter
 from mj_trainer.tui.widgets.pattern_picker import PatternPicker
 from mj_trainer.tui.widgets.safe_header import SafeHeader
+from mj_trainer.tui.widgets.split_picker import SplitPicker
 
 Mode = Literal["loading", "question", "feedback", "error"]
 
@@ -161,6 +168,7 @@ class QuizScreen(SafeScreen[RoundSummary | None]):
                         yield Button("Yes (y)", id="answer-yes", variant="success")
                         yield Button("No (n)", id="answer-no", variant="error")
                     yield Static(id="yesno-help")
+                yield SplitPicker(id="pane-split")
                 yield FeedbackView(id="pane-feedback")
                 yield Static(id="pane-error")
             with Horizontal(id="total-row"):
@@ -299,9 +307,17 @@ class QuizScreen(SafeScreen[RoundSummary | None]):
             picker = self.query_one(PatternPicker)
             picker.next_field = "points" if q.asks_breakdown else "total"
             picker.load(q.ruleset)
+            if q.scope is not None:
+                picker.give({h.pattern.id: (h.count, h.points) for h in q.given}, q.scope)
             switcher.current = "pane-patterns"
             total_row.display = True
             picker.option_list.focus()
+        elif q.kind is QuestionKind.SPLIT:
+            split = self.query_one(SplitPicker)
+            split.load(q.hand, ask_winning=q.ask_winning, style=self.tile_style)
+            switcher.current = "pane-split"
+            total_row.display = False
+            split.focus()
         elif q.kind is QuestionKind.TOTAL:
             if q.ruleset.doubling:
                 how = ("add the points of every set, pair and bonus, then double them once "
@@ -496,6 +512,22 @@ class QuizScreen(SafeScreen[RoundSummary | None]):
     def _picker_submitted(self, event: PatternPicker.Submitted) -> None:
         event.stop()
         self.action_check()
+
+    @on(SplitPicker.Submitted)
+    def _split_submitted(self, event: SplitPicker.Submitted) -> None:
+        """A reading with every tile in a set: check it, unless it is no answer at all
+        (a bonus tile or a tile the hand lacks), which is said and left open."""
+        event.stop()
+        q = self.question
+        if self.mode != "question" or q is None or q.kind is not QuestionKind.SPLIT:
+            return
+        answer = event.picker.answer()
+        try:
+            check_tiles(q.hand, answer)
+        except SplitLineError as err:
+            self._note(Content.assemble(("Not a reading yet: ", "bold $warning"), str(err)))
+            return
+        self.submit(answer)
 
     @on(Input.Submitted, "#total")
     @on(Input.Submitted, "#points")

@@ -41,7 +41,7 @@ from mj_trainer.quizzes.rulings import (
     related_rulings,
     ruling_key,
 )
-from mj_trainer.tui.messages import LEARNER_LEVEL, SettingsChanged, StartRandom
+from mj_trainer.tui.messages import LEARNER_LEVEL, OpenGlossary, SettingsChanged, StartRandom
 from mj_trainer.tui.pattern_search import pattern_matches, text_matches
 from mj_trainer.tui.safe_screen import SafeScreen
 from mj_trainer.tui.share_key import SHARE_BINDING, example_origin, share_hand
@@ -207,6 +207,7 @@ class ReferenceScreen(SafeScreen[None]):
         Binding("p", "practise", "Practise", tooltip="Practise this pattern"),
         Binding("e", "another_example", "Example", tooltip="Show another example hand"),
         Binding("r", "related", "Ruling", tooltip="Open the related ruling"),
+        Binding("g", "glossary", "Glossary", tooltip="The course's words and every pattern"),
         Binding("backspace", "history_back", "Previous", tooltip="Previous page"),
         SHARE_BINDING,
         Binding("right_square_bracket", "scroll_detail(1)", "More", key_display="]",
@@ -730,6 +731,12 @@ class ReferenceScreen(SafeScreen[None]):
         # At the level home shows (the app picks the nearest level that can aim at
         # the pattern when the learner's cannot).
         self.post_message(StartRandom(difficulty=LEARNER_LEVEL, target=entry.target))
+
+    def action_glossary(self) -> None:
+        """The glossary, at this pattern's entry when a pattern is shown."""
+        entry = self.current
+        pattern = entry is not None and entry.kind == "pattern"
+        self.post_message(OpenGlossary(f"pattern:{entry.key}" if entry and pattern else None))
 
     def action_another_example(self) -> None:
         entry = self.current

@@ -70,7 +70,8 @@ _LEVEL_NOTES = {
 RETENTION_NOTE = (f"chance of recall when a pattern comes back ({MIN_RETENTION:g}-"
                   f"{MAX_RETENTION:g}); higher: more reviews")
 _KIND_KEYS = {QuestionKind.PATTERNS: "kind-patterns", QuestionKind.TOTAL: "kind-total",
-              QuestionKind.DOES_COUNT: "kind-does-count", QuestionKind.IS_WIN: "kind-is-win"}
+              QuestionKind.DOES_COUNT: "kind-does-count", QuestionKind.IS_WIN: "kind-is-win",
+              QuestionKind.SPLIT: "kind-split"}
 
 
 def preview(style: TileStyle) -> Content:

@@ -16,6 +16,7 @@ from mj_trainer.quizzes.questions import QuestionKind
 from mj_trainer.quizzes.review import utc
 from mj_trainer.quizzes.round import RoundSummary
 from mj_trainer.tui.messages import (
+    OpenLesson,
     OpenReference,
     OpenScreen,
     StartHand,
@@ -140,21 +141,28 @@ class SummaryScreen(SafeScreen[None]):
 
     HELP_NAME = "quiz"
     BINDINGS = [
+        Binding("n", "next_lesson", "Next lesson", id="summary.next_lesson"),
         Binding("a", "again", "Play again", id="summary.again"),
+        Binding("a", "retry", "Retry drill", id="summary.retry"),
+        Binding("l", "reread", "Re-read lesson", id="summary.reread"),
         Binding("r", "open_rule", "Open rule", id="summary.rule"),
         Binding("t", "stats", "Stats", id="summary.stats"),
+        Binding("escape", "course", "Course", id="summary.course"),
         Binding("escape,h", "home", "Home", id="summary.home"),
+        Binding("h", "go_home", "Home", id="summary.home2", show=False),
     ]
 
     def __init__(self, summary: RoundSummary, *, title: str = "Round",
                  again: (StartSet | StartRandom | StartReview | StartHand | StartLesson
                          | None) = None,
-                 moves: list[Move] | None = None) -> None:
+                 moves: list[Move] | None = None,
+                 next_lesson: tuple[str, str] | None = None) -> None:
         super().__init__()
         self.summary = summary
         self.round_title = title
         self.again = again
         self.moves = moves or []
+        self.next_lesson = next_lesson  # (id, title) offered after a drill
 
     def compose(self) -> ComposeResult:
         yield SafeHeader()
@@ -162,10 +170,7 @@ class SummaryScreen(SafeScreen[None]):
             yield Static(self._headline(), id="summary-headline")
             yield Static(self._figures(), id="summary-figures")
             yield MissedList(self.summary, id="summary-missed", moves=self.moves)
-            yield Static(Content.assemble(
-                ("enter", "bold"), " or ", ("a", "bold"), " plays another round · ",
-                ("r", "bold"), " opens the rule of the pattern picked · ", ("escape", "bold"),
-                " goes home"), id="summary-keys")
+            yield Static(self._keys_line(), id="summary-keys")
         yield LeanFooter(compact=True)
 
     def on_mount(self) -> None:
@@ -175,6 +180,39 @@ class SummaryScreen(SafeScreen[None]):
         first = next((i for i, t in enumerate(missed.targets) if t is not None), None)
         missed.highlighted = first
         missed.focus()
+
+    @property
+    def lesson_id(self) -> str | None:
+        """The lesson this round drilled, if it was a drill."""
+        return self.again.lesson_id if isinstance(self.again, StartLesson) else None
+
+    @property
+    def drill_passed(self) -> bool:
+        from mj_trainer.quizzes.course import drill_passed
+
+        return self.lesson_id is not None and drill_passed(self.summary)
+
+    def _keys_line(self) -> Content:
+        """What the keys do here; after a drill, the next step first."""
+        rule: list[str | tuple[str, str]] = [("r", "bold"),
+                                             " opens the rule of the pattern picked"]
+        if self.lesson_id is None:
+            return Content.assemble(("enter", "bold"), " or ", ("a", "bold"),
+                                    " plays another round · ", *rule, " · ",
+                                    ("escape", "bold"), " goes home")
+        if self.drill_passed and self.next_lesson is not None:
+            nid, ntitle = self.next_lesson
+            first: list[str | tuple[str, str]] = [
+                ("enter", "bold"), " or ", ("n", "bold"), f" opens lesson {nid}, {ntitle} · ",
+                ("a", "bold"), " drills this lesson again"]
+        elif self.drill_passed:
+            first = [("The course is done. ", "bold"), ("a", "bold"),
+                     " drills this lesson again"]
+        else:
+            first = [("enter", "bold"), " or ", ("a", "bold"), " retries the drill · ",
+                     ("l", "bold"), f" re-reads lesson {self.lesson_id}"]
+        return Content.assemble(*first, " · ", *rule, " · ", ("escape", "bold"),
+                                " back to the course")
 
     def _headline(self) -> Content:
         s = self.summary
@@ -213,11 +251,45 @@ class SummaryScreen(SafeScreen[None]):
 
 
     def action_next(self) -> None:
-        """Enter: another round like this one, or home when there is none."""
-        if self.again is None:
+        """Enter: the next lesson after a passed drill, else another round like this one,
+        or home when there is none."""
+        if self.drill_passed and self.next_lesson is not None:
+            self.action_next_lesson()
+        elif self.again is None:
             self.action_home()
         else:
             self.action_again()
+
+    def action_next_lesson(self) -> None:
+        if self.next_lesson is not None:
+            self.post_message(OpenLesson(self.next_lesson[0]))
+
+    def action_reread(self) -> None:
+        if self.lesson_id is not None:
+            self.post_message(OpenLesson(self.lesson_id))
+
+    def action_course(self) -> None:
+        self.post_message(OpenScreen("course"))
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        drill = self.lesson_id is not None
+        if action == "next_lesson":
+            return drill and self.drill_passed and self.next_lesson is not None
+        if action == "reread":
+            return drill
+        if action in ("course", "retry"):
+            return drill
+        if action == "home":
+            return not drill  # after a drill escape goes back to the course, h home
+        if action == "again":
+            return self.again is not None and not drill
+        return True
+
+    def action_retry(self) -> None:
+        self.action_again()
+
+    def action_go_home(self) -> None:
+        self.action_home()
 
     def action_again(self) -> None:
         if self.again is None:

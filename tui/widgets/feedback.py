@@ -30,6 +30,7 @@ from mj_trainer.quizzes.hints import Hint
 from mj_trainer.quizzes.outcomes import ItemOutcome, claim_outcome
 from mj_trainer.quizzes.questions import QuestionKind, YesNoAnswer
 from mj_trainer.quizzes.rule_refs import rule_refs
+from mj_trainer.quizzes.split import SplitAnswer
 from mj_trainer.quizzes.stacking import stacks_on
 from mj_trainer.tui.tile_text import TileStyle
 from mj_trainer.tui.tile_words import tiles_in_words
@@ -136,6 +137,8 @@ def skipped_lines(grade: Grade) -> list[Line]:
     if q.kind in (QuestionKind.PATTERNS, QuestionKind.TOTAL):
         out.append(Line(Content.assemble(("• ", "$accent"), ("Total ", "bold"),
                                          str(result.total)), _total_target(result)))
+    elif q.kind is QuestionKind.SPLIT:
+        pass  # the reading is the explanation under "Why"
     else:
         expected = q.expected()
         assert isinstance(expected, YesNoAnswer)
@@ -147,7 +150,19 @@ def skipped_lines(grade: Grade) -> list[Line]:
     return out
 
 
-def answer_lines(grade: Grade) -> list[Line]:
+def split_line(grade: Grade, style: TileStyle) -> Line:
+    """A split answer: the sets as given, numbered, and the winning tile's set."""
+    answer = grade.answer
+    assert isinstance(answer, SplitAnswer)
+    icon, color = ("✔ ", "$success") if grade.correct else ("✘ ", "$error")
+    sets = "  ".join(f"{k}) {' '.join(g)}" for k, g in enumerate(answer.sets, start=1))
+    won = (f"; the winning tile completed set {answer.winning + 1}"
+           if answer.winning is not None else "")
+    return Line(Content.assemble((icon, color), ("Your reading: ", "bold"),
+                                 _rich(tiles_in_words(sets + won, style))), "R1")
+
+
+def answer_lines(grade: Grade, style: TileStyle = TileStyle.TEXT) -> list[Line]:
     if grade.skipped:
         return skipped_lines(grade)
     q = grade.question
@@ -170,6 +185,8 @@ def answer_lines(grade: Grade) -> list[Line]:
             out.append(Line(Content.assemble(("✘ ", "$error"), ("Total: ", "bold"),
                                              f"{said}, it is ", (str(result.total), "bold")),
                             target))
+    elif isinstance(grade.answer, SplitAnswer):
+        out.append(split_line(grade, style))
     elif isinstance(grade.answer, YesNoAnswer):
         expected = q.expected()
         assert isinstance(expected, YesNoAnswer)
@@ -341,7 +358,7 @@ def feedback_lines(grade: Grade, *, hints: list[Hint], width: int, style: TileSt
                    ) -> list[Line]:
     """Every line of the feedback for `grade`, in order."""
     out = verdict_lines(grade, hints, style)
-    out.extend(answer_lines(grade))
+    out.extend(answer_lines(grade, style))
     out.extend(explanation_lines(grade, style))
     out.extend(score_lines(grade.question.result, width=width, style=style))
     return out

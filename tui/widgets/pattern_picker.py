@@ -10,7 +10,9 @@ Keys while the list has focus:
   ``*`` ticks or unticks (a click does too);
 * enter asks to check the answer (`PatternPicker.Submitted`).
 
-Patterns revealed by a hint are ticked with the right count and locked.
+Patterns revealed by a hint are ticked with the right count and locked.  In a lesson's
+drill, the patterns a later lesson teaches are given (`give`): they stand ticked and
+dimmed with their points, locked, and are not the learner's claims.
 """
 
 from __future__ import annotations
@@ -176,6 +178,8 @@ class PatternPicker(Vertical):
         self.ruleset: Ruleset | None = None
         self.counts: dict[str, int] = {}
         self.locked: set[str] = set()
+        self.given: dict[str, tuple[int, int]] = {}  # pattern id -> (count, points)
+        self.scope: frozenset[str] | None = None  # a drill's taught patterns (None: all)
         self.filter_text = ""
         self.next_field = "total"  # named in the key hint: what tab moves to
         self._rows: list[Pattern | None] = []  # option index -> pattern (None: a header)
@@ -203,12 +207,16 @@ class PatternPicker(Vertical):
         With the same ruleset and no filter the options stay: only the rows that were
         ticked are redrawn, which keeps going on to the next hand fast.
         """
-        touched = set(self.counts) | self.locked
+        touched = set(self.counts) | self.locked | set(self.given)
         same = ruleset is self.ruleset and not self.filter_text and bool(self._rows)
         self.ruleset = ruleset
         self.counts = {}
         self.locked = set()
+        self.given = {}
+        untaught = self._untaught()
+        self.scope = None
         self.filter_text = ""
+        touched |= untaught
         if same:
             for pid in touched:
                 self._refresh_row(pid)
@@ -221,8 +229,24 @@ class PatternPicker(Vertical):
         self._show_claims()
 
     def claims(self) -> dict[str, int]:
-        """pattern id -> count claimed."""
-        return {k: v for k, v in self.counts.items() if v > 0}
+        """pattern id -> count claimed (given patterns are not claims)."""
+        return {k: v for k, v in self.counts.items() if v > 0 and k not in self.given}
+
+    def give(self, given: dict[str, tuple[int, int]],
+             scope: frozenset[str] | None = None) -> None:
+        """A lesson's drill: stand the `given` patterns ticked, dimmed and locked
+        ((count, points) of each pattern a later lesson teaches that counts here), and
+        dim the other patterns outside `scope`, which the drill does not ask about."""
+        self.given = dict(given)
+        self.scope = scope
+        for pid in set(given) | self._untaught():
+            self._refresh_row(pid)
+        self._show_claims()
+
+    def _untaught(self) -> set[str]:
+        if self.scope is None or self.ruleset is None:
+            return set()
+        return {p.id for p in self.ruleset.patterns if p.id not in self.scope}
 
     def reveal(self, pattern_id: str, count: int) -> None:
         """Tick a pattern a hint revealed, with its count, and lock it."""
@@ -252,7 +276,7 @@ class PatternPicker(Vertical):
 
     def toggle(self) -> None:
         p = self.highlighted_pattern()
-        if p is None or p.id in self.locked:
+        if p is None or p.id in self.locked or p.id in self.given:
             if p is not None:
                 self.app.bell()
             return
@@ -262,7 +286,7 @@ class PatternPicker(Vertical):
 
     def adjust(self, delta: int) -> None:
         p = self.highlighted_pattern()
-        if p is None or p.id in self.locked:
+        if p is None or p.id in self.locked or p.id in self.given:
             if p is not None:
                 self.app.bell()
             return
@@ -304,9 +328,14 @@ class PatternPicker(Vertical):
         return max(30, (ol.scrollable_content_region.width or ol.size.width or 80) - 1)
 
     def _prompt(self, p: Pattern) -> Content:
-        width = self._width()
+        # A row drawn again (a tick, a new hand while the list is hidden) keeps the width
+        # the others were made for; a resize rebuilds them all (`PatternList.on_resize`).
+        width = self._drawn_width if self._drawn_width is not None else self._width()
+        if p.id in self.given:
+            return self._given_prompt(p, width)
         n = self.counts.get(p.id, 0)
         locked = p.id in self.locked
+        later = self.scope is not None and p.id not in self.scope and not n
         if locked:
             box = ("[✔] ", "bold $warning")
         elif n:
@@ -325,10 +354,32 @@ class PatternPicker(Vertical):
         if cell_len(name + extra) > name_room:
             name = name[: max(3, name_room - len(extra) - 1)] + "…"
         pad = " " * max(1, name_room - cell_len(name + chinese + extra) + 1)
+        if later:
+            dim = "$foreground 35%"
+            return Content.assemble(("[ ] ", dim), (ident, dim), (name, dim), (chinese, dim),
+                                    (extra, dim), pad, (tail, dim))
         return Content.assemble(
             box, (ident, "bold" if n else "$foreground 55%"), (name, "bold" if n else ""),
             (chinese, "$foreground 55%"), (extra, "italic $warning"), pad,
             (tail, "bold" if n else "$foreground 55%"))
+
+    def _given_prompt(self, p: Pattern, width: int) -> Content:
+        """A given pattern: ticked and dimmed, with the points it adds."""
+        n, points = self.given[p.id]
+        count = f"×{n}" if n > 1 else ""
+        tail = f"{points:>{self._tail}} {count:<3}"
+        ident = f"{p.id:<7}"
+        extra = " given: taught later"
+        name_room = width - 4 - len(ident) - cell_len(tail) - 1
+        if cell_len(p.name + extra) > name_room:
+            extra = " given"
+        name = p.name
+        if cell_len(name + extra) > name_room:
+            name = name[: max(3, name_room - len(extra) - 1)] + "…"
+        pad = " " * max(1, name_room - cell_len(name + extra) + 1)
+        dim = "$foreground 45%"
+        return Content.assemble(("[✔] ", dim), (ident, dim), (name, dim),
+                                (extra, f"italic {dim}"), pad, (tail, dim))
 
     def _header(self, number: str, title: str) -> Content:
         return Content.assemble((f"{number} {title}", "bold $accent"))
@@ -341,6 +392,7 @@ class PatternPicker(Vertical):
         current = self.highlighted_pattern() if keep else None
         rules = self.ruleset
         self._tail = max([9, *(cell_len(value_text(p)) for p in rules.patterns)])
+        self._drawn_width = self._width()
         options: list[Option] = []
         rows: list[Pattern | None] = []
         for number, title in rules.categories.items():
@@ -359,7 +411,6 @@ class PatternPicker(Vertical):
                  "clear.", "italic")), disabled=True))
             rows.append(None)
         self._rows = rows
-        self._drawn_width = self._width()
         ol.set_options(options)
         target = None
         if current is not None:
@@ -399,8 +450,14 @@ class PatternPicker(Vertical):
     def _show_claims(self) -> None:
         line = self.query_one("#picker-claims", PartsLine)
         claims = self.claims()
+        names = self.ruleset.by_id() if self.ruleset is not None else {}
+        given = (Content.assemble(("  given (taught later): ", "$foreground 55%"), (
+            ", ".join(f"{names[k].name if k in names else k} {pts}"
+                      for k, (_n, pts) in self.given.items()), "$foreground 55%"))
+                 if self.given else Content(""))
         if not claims or self.ruleset is None:
-            line.show(Content.assemble(("Claimed: ", "bold"), ("nothing yet", "$foreground 55%")))
+            line.show(Content.assemble(("Claimed: ", "bold"), ("nothing yet", "$foreground 55%"),
+                                       given))
             return
         by_id = self.ruleset.by_id()
         parts = []
@@ -408,6 +465,8 @@ class PatternPicker(Vertical):
             p = by_id[pid]
             n = claims[pid]
             parts.append(Content(f"{p.name} ×{n}" if p.unit != "hand" else p.name))
+        if self.given:
+            parts.append(given)
         # A part never breaks: "×2" stays with its pattern's name.
         line.show(Content.assemble(("Claimed: ", "bold")), parts)
 
