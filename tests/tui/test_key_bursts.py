@@ -82,9 +82,26 @@ async def _reach(pilot: Pilot[None], screen: str) -> None:
             await pilot.press("y")
             await _on(pilot, "SummaryScreen")
         return
+    if screen in ("lesson", "split", "glossary"):
+        # Through the course, as a learner goes: lesson 1.1, its drill (split questions),
+        # or the glossary from the list.
+        await _on(pilot, "CourseScreen")
+        if screen == "glossary":
+            await pilot.press("g")
+            await _on(pilot, "GlossaryScreen")
+            return
+        await pilot.press("enter")
+        await _on(pilot, "LessonScreen")
+        if screen == "split":
+            await pilot.press("d")
+            await _on(pilot, "QuizScreen")
+            await wait_for(pilot, lambda: getattr(pilot.app.screen, "mode", "") == "question",
+                           timeout=30)
+        return
     await _on(pilot, {"quiz": "QuizScreen", "sets": "SetsScreen", "palette": "HomeScreen",
                       "reference": "ReferenceScreen", "stats": "StatsScreen",
-                      "settings": "SettingsScreen", "calculator": "CalculatorScreen"}[screen])
+                      "settings": "SettingsScreen", "calculator": "CalculatorScreen",
+                      "course": "CourseScreen"}[screen])
 
 
 def _start(screen: str) -> StartSet | OpenScreen | None:
@@ -92,6 +109,8 @@ def _start(screen: str) -> StartSet | OpenScreen | None:
     late OpenScreen("home") would close a palette already opened by the keys)."""
     if screen in ("quiz", "feedback", "summary"):
         return StartSet("families", resume=False)
+    if screen in ("lesson", "split", "glossary"):
+        return OpenScreen("course")
     return None if screen == "palette" else OpenScreen(screen)
 
 
@@ -129,7 +148,8 @@ async def _hammer(app: TrainerApp, pilot: Pilot[None], seed: int, screen: str) -
 
 
 @pytest.mark.parametrize("screen", ["quiz", "feedback", "summary", "sets", "reference",
-                                    "stats", "settings", "calculator", "palette"])
+                                    "stats", "settings", "calculator", "palette", "course",
+                                    "lesson", "split", "glossary"])
 def test_random_key_bursts_keep_the_app_running(tmp_path: Path, screen: str,
                                                 monkeypatch: pytest.MonkeyPatch) -> None:
     length = 1 if screen == "summary" else 3
