@@ -239,7 +239,13 @@ class HomeScreen(SafeScreen[None]):
         return next(d for i, _, _, d in MENU if i == entry)
 
     def _draw_menu(self) -> None:
-        menu = self.query_one("#home-menu", OptionList)
+        found = self.query("#home-menu").results(OptionList)
+        menu = next(found, None)
+        if menu is None:
+            # A settings change or a resume that reaches home before its widgets exist
+            # (a notice pushed at start-up over a home still composing): on_mount draws
+            # the menu once they do.
+            return
         keep = menu.highlighted
         options = []
         for number, (entry, key, title, _) in enumerate(MENU, start=1):

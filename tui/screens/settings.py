@@ -47,6 +47,7 @@ from mj_trainer.tui.tile_text import TileStyle, tile_text
 from mj_trainer.tui.widgets.glyph_toggles import RadioChoice, TickBox
 from mj_trainer.tui.widgets.lean_footer import LeanFooter
 from mj_trainer.tui.widgets.safe_header import SafeHeader
+from mj_trainer.tui.widgets.safe_list import SafeSelect
 
 PREVIEW_TILES = (0, 4, 8, 9 + 4, 18 + 8, tiles.EAST, tiles.NORTH, tiles.RED, tiles.GREEN,
                  tiles.WHITE, tiles.FLOWERS[0])
@@ -132,7 +133,7 @@ class SettingsScreen(SafeScreen[None]):
         with VerticalScroll(id="settings-body"):
             with Horizontal(classes="setting"):
                 yield Label("Ruleset", classes="setting-label")
-                yield Select(self._ruleset_options(), value=s.ruleset,
+                yield SafeSelect(self._ruleset_options(), value=s.ruleset,
                              allow_blank=False, compact=True, id="ruleset")
             with Horizontal(classes="setting"):
                 yield Label("House rules", classes="setting-label")
@@ -180,7 +181,7 @@ class SettingsScreen(SafeScreen[None]):
                 yield Static(RETENTION_NOTE, id="retention-note")
             with Horizontal(classes="setting"):
                 yield Label("Theme", classes="setting-label")
-                yield Select([(name, name) for name in self.themes], value=s.theme,
+                yield SafeSelect([(name, name) for name in self.themes], value=s.theme,
                              allow_blank=False, compact=True, id="theme")
             yield Static(id="settings-status")
         yield LeanFooter(compact=True)
