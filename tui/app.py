@@ -62,6 +62,7 @@ from mj_trainer.tui.messages import (
 )
 from mj_trainer.tui.screens.home import HomeScreen, HomeStats, read_home_stats
 from mj_trainer.tui.tile_text import TileStyle
+from mj_trainer.tui.warm_up import START_AFTER_S, start_warm_up
 
 if TYPE_CHECKING:
     from mj_trainer.tui.screens.quiz import QuizScreen
@@ -314,6 +315,8 @@ class TrainerApp(App[None]):
         self.call_after_refresh(self._check_size)
         if self.settle_memory:
             self.call_after_refresh(settle_after_start)
+            # While home is read: what the first review, stats or calculator would load.
+            self.set_timer(START_AFTER_S, lambda: start_warm_up(self))
 
     def on_unmount(self) -> None:
         if self.store is not None:

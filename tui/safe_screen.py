@@ -26,6 +26,7 @@ import functools
 from collections.abc import Callable
 from typing import Any, ClassVar, TypeVar
 
+from textual import events
 from textual.await_complete import AwaitComplete
 from textual.screen import ModalScreen, Screen
 
@@ -95,6 +96,42 @@ class SafeScreen(Screen[ResultT], HelpNamed):
         # The footer read the keys while they were still refused: ask again once the
         # screen counts as mounted (after this, in its own queue).
         self.call_later(self.refresh_bindings)
+
+    _resumed_once = False
+
+    def size_classes(self, width: int, height: int) -> dict[str, bool]:
+        """Classes a screen sets from its size (on resize); set before its first
+        frame too, so that frame does not restyle every widget."""
+        return {}
+
+    def _post_register(self, app: Any) -> None:
+        # Registered, nothing mounted yet: the classes the first resize would add (the
+        # app's width breakpoints, the screen's own size classes) are set now, without
+        # a restyle.  Added on that first resize they restyled every widget of the new
+        # screen once more before it was first drawn.
+        super()._post_register(app)
+        width, height = app.size
+        horizontal = (app.HORIZONTAL_BREAKPOINTS if self.HORIZONTAL_BREAKPOINTS is None
+                      else self.HORIZONTAL_BREAKPOINTS) or []
+        vertical = (app.VERTICAL_BREAKPOINTS if self.VERTICAL_BREAKPOINTS is None
+                    else self.VERTICAL_BREAKPOINTS) or []
+        classes = {name: False for _, name in [*horizontal, *vertical]}
+        for size, points in ((width, horizontal), (height, vertical)):
+            for at, name in sorted(points, reverse=True):  # as Screen._on_resize picks
+                if size >= at:
+                    classes[name] = True
+                    break
+        classes.update(self.size_classes(width, height))
+        self.update_classes(classes, update=False)
+
+    def _on_screen_resume(self, event: events.ScreenResume) -> None:
+        # Runs before Screen's own handler.  A screen just pushed has had its styles
+        # applied as each widget was mounted; restyling every widget again on that
+        # first resume was a third of the time a screen took to appear.  Later
+        # resumes (back from a screen above, after a theme change) restyle as before.
+        if not self._resumed_once:
+            self._resumed_once = True
+            event.refresh_styles = False
 
     def deliver(self, callback: Callable[..., object], *args: object) -> None:
         """Hand a worker's result to `callback`, unless this screen has been closed."""

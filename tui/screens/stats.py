@@ -214,10 +214,13 @@ class StatsScreen(SafeScreen[None]):
                     yield DataTable(id="stats-weakest", cursor_type="row", zebra_stripes=True)
         yield LeanFooter()
 
-    def on_resize(self, event: events.Resize) -> None:
+    def size_classes(self, width: int, height: int) -> dict[str, bool]:
         # Below 100 columns the chart and the most-missed box stack, so each pattern's
         # name is read in full instead of being cut off beside the chart.
-        self.set_class(event.size.width < STACKED_BELOW, "-stacked")
+        return {"-stacked": width < STACKED_BELOW}
+
+    def on_resize(self, event: events.Resize) -> None:
+        self.update_classes(self.size_classes(*event.size))
 
     def on_mount(self) -> None:
         self.query_one("#stats-tabs").display = False
