@@ -316,7 +316,7 @@ class TrainerApp(App[None]):
         if self.settle_memory:
             self.call_after_refresh(settle_after_start)
             # While home is read: what the first review, stats or calculator would load.
-            self.set_timer(START_AFTER_S, lambda: start_warm_up(self))
+            self.set_timer(START_AFTER_S, lambda: start_warm_up(self, self.ruleset))
 
     def on_unmount(self) -> None:
         if self.store is not None:

@@ -2,17 +2,18 @@
 
 The first review, stats screen or calculator of a session paid for everything met for
 the first time: importing its modules (the stats chart's library alone is about a
-tenth of a second), loading the other rulesets (the calculator scores every one), and
-the CSS of widgets not seen yet: each new kind of widget adds its default CSS, and a
+tenth of a second), loading the other rulesets (the calculator scores every one),
+reading the built-in sets and scoring their hands (review deals from them), and the
+CSS of widgets not seen yet: each new kind of widget adds its default CSS, and a
 screen's own style file makes Textual parse the whole stylesheet again and restyle
 every widget of every screen.  Together 0.4-1 s in front of the learner, where the
 quiz draws its next hand in about 20 ms.
 
-Once home is drawn the app does that work while the learner reads it: the imports and
-rulesets in a thread, then the styles on the app's own loop, in one go.  Nothing is
-drawn and nothing is mounted, so what the learner sees is unchanged; the real app and
-the benchmarks do it (`make_app(settle_memory=True)`), tests that build many apps do
-not.
+Once home is drawn the app does that work while the learner reads it: the imports,
+rulesets and curated hands in a thread, then the styles on the app's own loop, in one
+go.  Nothing is drawn and nothing is mounted, so what the learner sees is unchanged;
+the real app and the benchmarks do it (`make_app(settle_memory=True)`), tests that
+build many apps do not.
 """
 
 from __future__ import annotations
@@ -32,6 +33,8 @@ from textual.widget import Widget
 
 if TYPE_CHECKING:
     from textual.app import App
+
+    from mj_trainer.engine.ruleset import Ruleset
 
 # The screens a learner opens from home, with what they load on first use.
 SCREEN_MODULES: Final = (
@@ -53,13 +56,16 @@ LATER_MODULES: Final = (
 START_AFTER_S: Final = 0.2  # after home is drawn, so its first frame never waits
 
 
-def start_warm_up(app: App[Any]) -> threading.Thread:
-    """Import and load in a thread, then add the styles on the app's loop."""
+def start_warm_up(app: App[Any], ruleset: Ruleset | None = None) -> threading.Thread:
+    """Import and load in a thread, then add the styles on the app's loop; with the
+    ruleset in use, also read and score the curated hands review deals from."""
 
     def run() -> None:
         try:
             screens = list(_import_all())
             _load_rulesets()
+            if ruleset is not None:
+                _score_curated(ruleset)
             app.call_from_thread(add_styles, app, screens)
         except Exception as err:  # only a head start: the screen loads it when opened
             app.log.warning(f"warm-up stopped: {type(err).__name__}: {err}")
@@ -87,6 +93,14 @@ def _load_rulesets() -> None:
 
     for name in builtin_names():
         load(name)
+
+
+def _score_curated(ruleset: Ruleset) -> None:
+    """Review deals from the built-in sets' hands scored under the ruleset: 31 set
+    files read and about 270 hands scored, once a session (kept, shared)."""
+    from mj_trainer.quizzes.pattern_hands import curated_pattern_hands
+
+    curated_pattern_hands(ruleset).shown  # noqa: B018 - computed and kept
 
 
 def widget_classes(screen: type[Screen[object]]) -> set[type[Widget]]:

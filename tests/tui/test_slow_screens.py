@@ -23,6 +23,8 @@ import pytest
 from textual.css.stylesheet import Stylesheet
 from textual.dom import DOMNode
 
+from mj_trainer.quizzes import pattern_hands
+from mj_trainer.quizzes.pattern_hands import curated_pattern_hands
 from mj_trainer.quizzes.review import utc
 from mj_trainer.quizzes.store import ProgressStore
 from mj_trainer.tui.app import TrainerApp
@@ -68,9 +70,12 @@ def test_after_the_warm_up_a_first_open_adds_no_css(tmp_path: Path, which: str) 
         async with app.run_test(size=(80, 24)) as pilot:
             _played(app.store)
             before = len(app.stylesheet.source)
-            start_warm_up(app).join(timeout=60)
+            pattern_hands._curated.clear()  # as in a new session
+            start_warm_up(app, app.ruleset).join(timeout=60)
             await pilot.pause()
             await pilot.pause()
+            # Review deals from the curated hands, read and scored once a session.
+            assert curated_pattern_hands(app.ruleset)._shown is not None
             warmed = set(app.stylesheet.source)
             assert len(warmed) > before  # the warm-up added the screens' CSS
             assert {"textual_plotext", "mj_trainer.tui.screens.stats",
