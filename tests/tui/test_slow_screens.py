@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import asyncio
 import sys
+import threading
 from collections.abc import Iterable
 from pathlib import Path
 
@@ -45,6 +46,17 @@ def _played(store: ProgressStore | None) -> None:
     answer(store, now, EAST, {}, 0)  # Wind Pung (8.1.1) missed
 
 
+async def _warmed(pilot: object, thread: threading.Thread) -> None:
+    """Wait for the warm-up while the app's loop runs: its last step hands the styles
+    to the loop (call_from_thread), so joining the thread on the loop would stall both
+    until the join gave up."""
+    for _ in range(600):
+        if not thread.is_alive():
+            return
+        await pilot.pause(0.1)  # type: ignore[attr-defined]
+    raise AssertionError("the warm-up did not finish within 60 s")
+
+
 async def _open(app: TrainerApp, pilot: object, which: str) -> None:
     """Open `which` from home and wait until it shows its content."""
     if which == "review":
@@ -71,7 +83,7 @@ def test_after_the_warm_up_a_first_open_adds_no_css(tmp_path: Path, which: str) 
             _played(app.store)
             before = len(app.stylesheet.source)
             pattern_hands._curated.clear()  # as in a new session
-            start_warm_up(app, app.ruleset).join(timeout=60)
+            await _warmed(pilot, start_warm_up(app, app.ruleset))
             await pilot.pause()
             await pilot.pause()
             # Review deals from the curated hands, read and scored once a session.
@@ -103,7 +115,7 @@ def test_a_new_screen_is_not_restyled_whole_before_it_is_drawn(
     async def body() -> None:
         async with app.run_test(size=size) as pilot:
             _played(app.store)
-            start_warm_up(app).join(timeout=60)
+            await _warmed(pilot, start_warm_up(app))
             await pilot.pause()
             monkeypatch.setattr(Stylesheet, "update_nodes", counted)
             await _open(app, pilot, which)
