@@ -24,7 +24,7 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Callable
-from typing import Any, ClassVar, TypeVar
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar
 
 from textual import events
 from textual.await_complete import AwaitComplete
@@ -80,9 +80,18 @@ def _guard_actions(cls: type[Any]) -> None:
     cls.check_action = guarded
 
 
-class SafeScreen(Screen[ResultT], HelpNamed):
-    """A screen whose dismiss is ignored unless it is the active screen, and whose keys
-    do nothing until it is mounted."""
+if TYPE_CHECKING:
+    class _ScreenPart(Screen[ResultT]):
+        """The screen `_Guarded` is mixed into, for the type checker."""
+else:
+    class _ScreenPart(Generic[ResultT]):
+        """At run time a plain mixin: a Screen base here would carry Screen's default
+        styles ahead of ModalScreen's and change how dialogs are drawn."""
+
+
+class _Guarded(_ScreenPart[ResultT]):
+    """What both kinds of safe screen share: keys refused until mounted, a worker's
+    result delivered only to an open screen, a dismiss honoured only in front."""
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
@@ -96,6 +105,20 @@ class SafeScreen(Screen[ResultT], HelpNamed):
         # The footer read the keys while they were still refused: ask again once the
         # screen counts as mounted (after this, in its own queue).
         self.call_later(self.refresh_bindings)
+
+    def deliver(self, callback: Callable[..., object], *args: object) -> None:
+        """Hand a worker's result to `callback`, unless this screen has been closed."""
+        _deliver(self, callback, *args)
+
+    def dismiss(self, result: ResultT | None = None) -> AwaitComplete:
+        if not self.is_active:
+            return _nothing()
+        return super().dismiss(result)
+
+
+class SafeScreen(_Guarded[ResultT], Screen[ResultT], HelpNamed):
+    """A screen whose dismiss is ignored unless it is the active screen, and whose keys
+    do nothing until it is mounted."""
 
     _resumed_once = False
 
@@ -133,38 +156,7 @@ class SafeScreen(Screen[ResultT], HelpNamed):
             self._resumed_once = True
             event.refresh_styles = False
 
-    def deliver(self, callback: Callable[..., object], *args: object) -> None:
-        """Hand a worker's result to `callback`, unless this screen has been closed."""
-        _deliver(self, callback, *args)
 
-    def dismiss(self, result: ResultT | None = None) -> AwaitComplete:
-        if not self.is_active:
-            return _nothing()
-        return super().dismiss(result)
-
-
-class SafeModalScreen(ModalScreen[ResultT], HelpNamed):
+class SafeModalScreen(_Guarded[ResultT], ModalScreen[ResultT], HelpNamed):
     """A modal dialog whose dismiss is ignored unless it is in front, and whose keys do
     nothing until it is mounted."""
-
-    def __init_subclass__(cls, **kwargs: Any) -> None:
-        super().__init_subclass__(**kwargs)
-        _guard_actions(cls)
-
-    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        return self.is_mounted
-
-    def _post_mount(self) -> None:
-        super()._post_mount()  # type: ignore[no-untyped-call]
-        # The footer read the keys while they were still refused: ask again once the
-        # screen counts as mounted (after this, in its own queue).
-        self.call_later(self.refresh_bindings)
-
-    def deliver(self, callback: Callable[..., object], *args: object) -> None:
-        """Hand a worker's result to `callback`, unless this dialog has been closed."""
-        _deliver(self, callback, *args)
-
-    def dismiss(self, result: ResultT | None = None) -> AwaitComplete:
-        if not self.is_active:
-            return _nothing()
-        return super().dismiss(result)

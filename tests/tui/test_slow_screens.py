@@ -98,12 +98,8 @@ def test_after_the_warm_up_a_first_open_adds_no_css(tmp_path: Path, which: str) 
     asyncio.run(body())
 
 
-@pytest.mark.parametrize("size", [(80, 24), (120, 40)])
-@pytest.mark.parametrize("which", ["review", "stats", "calculator"])
-def test_a_new_screen_is_not_restyled_whole_before_it_is_drawn(
-        tmp_path: Path, which: str, size: tuple[int, int],
-        monkeypatch: pytest.MonkeyPatch) -> None:
-    app = app_for(tmp_path, length=3)
+def _count_restyles(monkeypatch: pytest.MonkeyPatch) -> list[int]:
+    """From now on, the size of every batch of nodes the stylesheet restyles."""
     restyled: list[int] = []
     update_nodes = Stylesheet.update_nodes
 
@@ -112,12 +108,22 @@ def test_a_new_screen_is_not_restyled_whole_before_it_is_drawn(
         restyled.append(len(nodes))
         update_nodes(self, nodes, animate)
 
+    monkeypatch.setattr(Stylesheet, "update_nodes", counted)
+    return restyled
+
+
+@pytest.mark.parametrize("size", [(80, 24), (120, 40)])
+@pytest.mark.parametrize("which", ["review", "stats", "calculator"])
+def test_a_new_screen_is_not_restyled_whole_before_it_is_drawn(
+        tmp_path: Path, which: str, size: tuple[int, int],
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    app = app_for(tmp_path, length=3)
     async def body() -> None:
         async with app.run_test(size=size) as pilot:
             _played(app.store)
             await _warmed(pilot, start_warm_up(app))
             await pilot.pause()
-            monkeypatch.setattr(Stylesheet, "update_nodes", counted)
+            restyled = _count_restyles(monkeypatch)
             await _open(app, pilot, which)
             whole = len(list(app.screen.walk_children(with_self=True)))
             # A widget or two restyle as the focus moves; never the whole screen.
@@ -137,14 +143,6 @@ def test_a_screen_shown_again_is_restyled(tmp_path: Path,
     """Only the first resume is spared: back from a screen above (after a theme
     change, say) the whole screen is restyled as before."""
     app = app_for(tmp_path, length=3)
-    restyled: list[int] = []
-    update_nodes = Stylesheet.update_nodes
-
-    def counted(self: Stylesheet, nodes: Iterable[DOMNode], animate: bool = False) -> None:
-        nodes = list(nodes)
-        restyled.append(len(nodes))
-        update_nodes(self, nodes, animate)
-
     async def body() -> None:
         async with app.run_test(size=(80, 24)) as pilot:
             _played(app.store)
@@ -153,7 +151,7 @@ def test_a_screen_shown_again_is_restyled(tmp_path: Path,
             whole = len(list(stats.walk_children(with_self=True)))
             app.action_help()
             await pilot.pause()
-            monkeypatch.setattr(Stylesheet, "update_nodes", counted)
+            restyled = _count_restyles(monkeypatch)
             app.pop_screen()
             await wait_for(pilot, lambda: app.screen is stats)
             await pilot.pause()
