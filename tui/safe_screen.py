@@ -145,7 +145,8 @@ class SafeScreen(_Guarded[ResultT], Screen[ResultT], HelpNamed):
                     classes[name] = True
                     break
         classes.update(self.size_classes(width, height))
-        self.update_classes(classes, update=False)
+        for name, on in classes.items():  # update_classes is newer than textual 6.2
+            self.set_class(on, name, update=False)
 
     def _on_screen_resume(self, event: events.ScreenResume) -> None:
         # Runs before Screen's own handler.  A screen just pushed has had its styles

@@ -220,7 +220,8 @@ class StatsScreen(SafeScreen[None]):
         return {"-stacked": width < STACKED_BELOW}
 
     def on_resize(self, event: events.Resize) -> None:
-        self.update_classes(self.size_classes(*event.size))
+        for name, wanted in self.size_classes(*event.size).items():
+            self.set_class(wanted, name)  # update_classes is newer than textual 6.2
 
     def on_mount(self) -> None:
         self.query_one("#stats-tabs").display = False
