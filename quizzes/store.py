@@ -91,6 +91,7 @@ from mj_trainer.quizzes.store_files import (
     data_dir,
     database_path,
     disk_full,
+    enter_wal,
     inspect_file,
     plain_problem,
     user_version,
@@ -187,7 +188,7 @@ class ProgressStore:
             version = user_version(conn)
             if version > SCHEMA_VERSION:  # written by a newer version since the check
                 raise NewerDatabaseError(file, version, SCHEMA_VERSION)
-            conn.execute("PRAGMA journal_mode = WAL")
+            enter_wal(conn, BUSY_TIMEOUT_MS / 1000)
             conn.execute("PRAGMA synchronous = FULL")
             conn.execute("PRAGMA foreign_keys = ON")
             conn.execute(f"PRAGMA busy_timeout = {int(BUSY_TIMEOUT_MS)}")

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import os
 import sqlite3
+import time
 from pathlib import Path
 from typing import Final
 
@@ -145,6 +146,30 @@ def check_file(path: Path) -> None:
 def user_version(conn: sqlite3.Connection) -> int:
     row = conn.execute("PRAGMA user_version").fetchone()
     return int(row[0])
+
+
+def enter_wal(conn: sqlite3.Connection, wait_s: float) -> None:
+    """Put the file in write-ahead-log mode, waiting up to `wait_s` for other programs.
+
+    SQLite answers a change of journal mode with "database is locked" at once, without
+    calling the busy handler, while another connection holds a write lock on a file
+    still in its first mode: two first starts on one new folder met that about once in
+    a dozen. The wait the busy timeout gives every other statement is given here by
+    trying again until the lock is gone or the time is up (then the error stands).
+    """
+    deadline = time.monotonic() + wait_s
+    pause = 0.002
+    while True:
+        try:
+            conn.execute("PRAGMA journal_mode = WAL").fetchall()
+            return
+        except sqlite3.OperationalError as err:
+            busy = getattr(err, "sqlite_errorname", "") in ("SQLITE_BUSY", "SQLITE_LOCKED")
+            left = deadline - time.monotonic()
+            if not busy or left <= 0:
+                raise
+        time.sleep(min(pause, left))
+        pause = min(pause * 2, 0.05)
 
 
 def inspect_file(path: Path) -> None:

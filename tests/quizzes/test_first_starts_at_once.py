@@ -13,8 +13,11 @@ import json
 import sqlite3
 import subprocess
 import sys
+import threading
 import time
 from pathlib import Path
+
+import pytest
 
 from mj_trainer.quizzes.store import SCHEMA_VERSION
 
@@ -73,3 +76,47 @@ def test_three_first_starts_at_once_all_start(tmp_path: Path) -> None:
         finally:
             conn.close()
         assert not list(folder.glob("*.bak"))  # a new file needs no backup
+
+
+def _hold_write_lock(file: Path) -> sqlite3.Connection:
+    """Another first start, caught between creating the new file and building it: it
+    holds the write lock while the file is still in SQLite's first journal mode."""
+    file.parent.mkdir(parents=True, exist_ok=True)
+    other = sqlite3.connect(file, isolation_level=None, check_same_thread=False)
+    other.execute("BEGIN IMMEDIATE")
+    return other
+
+
+def test_a_start_waits_for_another_start_holding_the_new_file(tmp_path: Path) -> None:
+    # The case behind 1 in 18 refused in a loaded CI run: switching the journal mode
+    # met the lock and SQLite said "locked" at once, without the busy wait.
+    from mj_trainer.quizzes.store import ProgressStore
+
+    other = _hold_write_lock(tmp_path / "progress.sqlite3")
+    release = threading.Timer(0.3, lambda: other.execute("COMMIT"))
+    release.start()
+    try:
+        with ProgressStore.open(tmp_path) as store:
+            assert store.schema_version == SCHEMA_VERSION
+    finally:
+        release.join()
+        other.close()
+
+
+def test_a_lock_held_past_the_wait_is_refused_in_words(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from mj_trainer.quizzes import store as store_module
+    from mj_trainer.quizzes.store import ProgressStore, StoreError
+
+    monkeypatch.setattr(store_module, "BUSY_TIMEOUT_MS", 100)
+    file = tmp_path / "progress.sqlite3"
+    other = _hold_write_lock(file)
+    try:
+        started = time.monotonic()
+        with pytest.raises(StoreError, match="kept it locked for too long"):
+            ProgressStore.open(tmp_path)
+        assert time.monotonic() - started >= 0.1  # it waited before giving up
+    finally:
+        other.execute("ROLLBACK")
+        other.close()
+    assert file.stat().st_size == 0  # nothing was written while refused
