@@ -20,7 +20,7 @@ import random
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, replace
 from pathlib import Path
-from typing import Final
+from typing import Final, TypedDict, Unpack
 
 from mj_trainer.engine.generator.builder import Draft
 from mj_trainer.engine.generator.context import RulesInfo
@@ -49,6 +49,20 @@ BOOST_FROM: Final = 60  # a minimum total from this switches on generous extras
 _NATURAL_PLAIN_TRIES: Final = 24  # natural mode tries unaimed hands this often first
 
 Seed = int | str | bytes | None
+
+
+class Wanted(TypedDict, total=False):
+    """What a request may ask for: the keywords `plan` takes, with its defaults, and
+    every drawing function passes on to it (`generate` says what each one means)."""
+
+    target: str | None
+    avoid: str | Iterable[str] | None
+    difficulty: Level | str | None
+    min_total: int | None
+    max_total: int | None
+    mode: Mode | str
+    ruleset: str | Ruleset
+    winning: bool | None
 
 
 @dataclass(frozen=True, slots=True)
@@ -349,47 +363,22 @@ def _rng(seed: Seed) -> random.Random:
     return random.Random(seed) if seed is not None else random.Random()
 
 
-def iter_generated(
-    *,
-    seed: Seed = None,
-    target: str | None = None,
-    avoid: str | Iterable[str] | None = (),
-    difficulty: Level | str | None = None,
-    min_total: int | None = None,
-    max_total: int | None = None,
-    mode: Mode | str = Mode.RICH,
-    ruleset: str | Ruleset = DEFAULT,
-    winning: bool | None = None,
-) -> Iterator[Generated]:
+def iter_generated(*, seed: Seed = None, **wanted: Unpack[Wanted]) -> Iterator[Generated]:
     """An endless stream of generated hands with their scores.
 
     The request is checked at once (GenerationError), not at the first hand.
     """
-    req = plan(target=target, avoid=avoid, difficulty=difficulty, min_total=min_total,
-               max_total=max_total, mode=mode, ruleset=ruleset, winning=winning)
-    return _stream(req, _rng(seed))
+    return _stream(plan(**wanted), _rng(seed))
 
 
-def iter_attempts(
-    attempts: int,
-    *,
-    seed: Seed = None,
-    target: str | None = None,
-    avoid: str | Iterable[str] | None = (),
-    difficulty: Level | str | None = None,
-    min_total: int | None = None,
-    max_total: int | None = None,
-    mode: Mode | str = Mode.RICH,
-    ruleset: str | Ruleset = DEFAULT,
-    winning: bool | None = None,
-) -> Iterator[Generated]:
+def iter_attempts(attempts: int, *, seed: Seed = None,
+                  **wanted: Unpack[Wanted]) -> Iterator[Generated]:
     """The hands that `attempts` single attempts make and the request accepts.
 
     Unlike `iter_generated`, a hand is never retried: a caller that filters the hands
     further (a lesson's drill) knows at once how much its search costs.  The request is
     checked first (GenerationError)."""
-    req = plan(target=target, avoid=avoid, difficulty=difficulty, min_total=min_total,
-               max_total=max_total, mode=mode, ruleset=ruleset, winning=winning)
+    req = plan(**wanted)
     rng = _rng(seed)
     for tries in range(attempts):
         found = _attempt(req, rng, tries)
@@ -402,60 +391,21 @@ def _stream(req: Request, rng: random.Random) -> Iterator[Generated]:
         yield _one(req, rng)
 
 
-def iter_hands(
-    *,
-    seed: Seed = None,
-    target: str | None = None,
-    avoid: str | Iterable[str] | None = (),
-    difficulty: Level | str | None = None,
-    min_total: int | None = None,
-    max_total: int | None = None,
-    mode: Mode | str = Mode.RICH,
-    ruleset: str | Ruleset = DEFAULT,
-    winning: bool | None = None,
-) -> Iterator[Hand]:
+def iter_hands(*, seed: Seed = None, **wanted: Unpack[Wanted]) -> Iterator[Hand]:
     """An endless stream of generated hands (see `generate`)."""
-    stream = iter_generated(seed=seed, target=target, avoid=avoid, difficulty=difficulty,
-                            min_total=min_total, max_total=max_total, mode=mode,
-                            ruleset=ruleset, winning=winning)
-    return (item.hand for item in stream)
+    return (item.hand for item in iter_generated(seed=seed, **wanted))
 
 
-def generate_scored(
-    count: int = 1,
-    *,
-    seed: Seed = None,
-    target: str | None = None,
-    avoid: str | Iterable[str] | None = (),
-    difficulty: Level | str | None = None,
-    min_total: int | None = None,
-    max_total: int | None = None,
-    mode: Mode | str = Mode.RICH,
-    ruleset: str | Ruleset = DEFAULT,
-    winning: bool | None = None,
-) -> list[Generated]:
+def generate_scored(count: int = 1, *, seed: Seed = None,
+                    **wanted: Unpack[Wanted]) -> list[Generated]:
     """`count` generated hands with their scores (see `generate`)."""
     if count < 0:
         raise GenerationError(f"count must be zero or more, not {count}")
-    stream = iter_generated(seed=seed, target=target, avoid=avoid, difficulty=difficulty,
-                            min_total=min_total, max_total=max_total, mode=mode,
-                            ruleset=ruleset, winning=winning)
+    stream = iter_generated(seed=seed, **wanted)
     return [next(stream) for _ in range(count)]
 
 
-def generate(
-    count: int = 1,
-    *,
-    seed: Seed = None,
-    target: str | None = None,
-    avoid: str | Iterable[str] | None = (),
-    difficulty: Level | str | None = None,
-    min_total: int | None = None,
-    max_total: int | None = None,
-    mode: Mode | str = Mode.RICH,
-    ruleset: str | Ruleset = DEFAULT,
-    winning: bool | None = None,
-) -> list[Hand]:
+def generate(count: int = 1, *, seed: Seed = None, **wanted: Unpack[Wanted]) -> list[Hand]:
     """Generate `count` legal hands, each verified by the engine.
 
     target      a pattern id ("6.2"), family ("8.1"), category ("8") or pattern
@@ -473,8 +423,4 @@ def generate(
     Raises GenerationError for unknown targets and impossible requests, and
     RulesetError for a ruleset that cannot be loaded.
     """
-    return [g.hand for g in generate_scored(
-        count, seed=seed, target=target, avoid=avoid, difficulty=difficulty,
-        min_total=min_total, max_total=max_total, mode=mode, ruleset=ruleset,
-        winning=winning,
-    )]
+    return [g.hand for g in generate_scored(count, seed=seed, **wanted)]
