@@ -19,16 +19,18 @@ from mj_trainer.cli.options import fail, under_web_driver
 
 @dataclass(frozen=True, slots=True)
 class SetStart:
-    """Open a round of a curated set or a set file."""
+    """A round of a curated set or a set file: where the app opens, and what `quiz
+    --jsonl --set` plays (it is the `quizzes.session.SetRequest` of both)."""
 
-    name: str
+    set_id: str
     shuffled: bool = False
     resume: bool = True
 
 
 @dataclass(frozen=True, slots=True)
 class RandomStart:
-    """Open a round of random hands."""
+    """A round of generated hands (the `quizzes.session.RandomRequest` of the app's
+    start and of `quiz --jsonl`)."""
 
     difficulty: str
     target: str | None = None
@@ -78,8 +80,8 @@ def open_app(args: argparse.Namespace, start: AppStart | None = None) -> int:
 
     message: StartSet | StartRandom | OpenReference | OpenCalculator | OpenScreen | None
     match start:
-        case SetStart(name, shuffled, resume):
-            message = StartSet(name, shuffled=shuffled, resume=resume)
+        case SetStart(set_id, shuffled, resume):
+            message = StartSet(set_id, shuffled=shuffled, resume=resume)
         case RandomStart(difficulty, target):
             message = StartRandom(difficulty=difficulty, target=target)
         case ReferenceStart(target):

@@ -126,19 +126,6 @@ def run_quiz(args: argparse.Namespace) -> int:
 
 
 
-@dataclass(frozen=True, slots=True)
-class SetRequest:
-    set_id: str
-    shuffled: bool = False
-    resume: bool = True
-
-
-@dataclass(frozen=True, slots=True)
-class RandomRequest:
-    difficulty: str
-    target: str | None = None
-
-
 # The range of --clock: review schedules a card up to 100 years ahead (FSRS's longest
 # interval, 36,500 days), which must stay before the year 10000; local days and
 # streaks need a time the system's clock functions take, from 1970 on.
@@ -265,6 +252,7 @@ def protocol_round(args: argparse.Namespace, store: Any) -> Any:
     Returns a `quizzes.protocol.ProtocolRound`; raises OptionError, or NothingDue for
     a review with nothing due.  The benchmark drives rounds through this too.
     """
+    from mj_trainer.cli.app import RandomStart, SetStart
     from mj_trainer.quizzes.protocol import ProtocolRound
     from mj_trainer.quizzes.session import SessionError, random_plan, review_plan, set_plan
     from mj_trainer.quizzes.sources import SourceUnavailable
@@ -275,7 +263,7 @@ def protocol_round(args: argparse.Namespace, store: Any) -> Any:
         return ProtocolRound(_lesson_round(args, opts, store))
     try:
         if args.set_name is not None:
-            plan: Any = set_plan(SetRequest(args.set_name, args.shuffle, not args.restart),
+            plan: Any = set_plan(SetStart(args.set_name, args.shuffle, not args.restart),
                                  settings, store=store, seed=seed, now=now, count=args.count)
         elif args.review:
             plan = review_plan(None, settings, store=store, seed=seed, now=now)
@@ -286,7 +274,7 @@ def protocol_round(args: argparse.Namespace, store: Any) -> Any:
             level = args.difficulty or starting_difficulty(
                 store, load(settings.ruleset), settings.difficulty,
                 easy_start=settings.easy_start)
-            plan = random_plan(RandomRequest(level, args.target), settings, store=store,
+            plan = random_plan(RandomStart(level, args.target), settings, store=store,
                                seed=seed, now=now)
     except SessionError as err:
         if args.review:
