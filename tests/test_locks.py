@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import io
 import json
-import sqlite3
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -24,28 +23,11 @@ from mj_trainer.cli.main import _parser
 from mj_trainer.cli.quiz import run_quiz_jsonl
 from mj_trainer.quizzes import store as store_module
 from mj_trainer.quizzes.store import ProgressStore
+from tests.lock_kit import Lock
 from tests.test_full_disk import Client
 
 SKIP = '{"skip": true}'
 END = '{"end": true}'
-
-
-class Lock:
-    """Another program's write lock on the progress file, taken and released at will."""
-
-    def __init__(self, path: Path) -> None:
-        self.path = path
-        self.conn: sqlite3.Connection | None = None
-
-    def take(self) -> None:
-        self.conn = sqlite3.connect(self.path, isolation_level=None)
-        self.conn.execute("BEGIN EXCLUSIVE")
-
-    def release(self) -> None:
-        if self.conn is not None:
-            self.conn.execute("ROLLBACK")
-            self.conn.close()
-            self.conn = None
 
 
 @contextmanager

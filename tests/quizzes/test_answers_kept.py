@@ -24,6 +24,7 @@ from mj_trainer.quizzes.round import Round, RoundSettings
 from mj_trainer.quizzes.sources import ListSource, QuizHand
 from mj_trainer.quizzes.store import ProgressStore, StoreError
 from tests.helpers import hand
+from tests.lock_kit import locked
 
 # All Chows 5 + Concealed Hand 5 = 10 for each of these hands.
 HANDS = [QuizHand(f"t-{i}", hand("c123 c456 b234 b567 k5 +k5")) for i in range(1, 5)]
@@ -44,17 +45,6 @@ def _answers(path: Path) -> list[tuple[int, str]]:
             "SELECT seq, hand_id FROM answers ORDER BY seq").fetchall()]
     finally:
         conn.close()
-
-
-@contextmanager
-def _locked(path: Path) -> Iterator[None]:
-    other = sqlite3.connect(path, isolation_level=None)
-    other.execute("BEGIN EXCLUSIVE")
-    try:
-        yield
-    finally:
-        other.execute("ROLLBACK")
-        other.close()
 
 
 class _FullDisk:
@@ -106,7 +96,7 @@ def _read_only(store: ProgressStore) -> Iterator[None]:
 
 
 FAILURES: dict[str, Callable[[ProgressStore], object]] = {
-    "locked": lambda s: _locked(s.path),
+    "locked": lambda s: locked(s.path),
     "disk full": _disk_full,
     "table missing": lambda s: _table_missing(s.path),
     "read-only": _read_only,
@@ -142,7 +132,7 @@ def test_waiting_answers_are_written_at_the_next_start(tmp_path: Path,
     store = ProgressStore.open(tmp_path)
     path = store.path
     rnd = Round(ListSource(HANDS), RoundSettings(length=4, seed=1), recorder=store)
-    with _locked(path):
+    with locked(path):
         for _ in range(2):
             rnd.ask()
             rnd.answer(RIGHT)
@@ -177,7 +167,7 @@ def test_a_finish_that_cannot_be_written_keeps_the_summary(
         rnd = Round(ListSource(HANDS[:1]), RoundSettings(length=1, seed=1), recorder=store)
         rnd.ask()
         rnd.answer(RIGHT)
-        with _locked(store.path):
+        with locked(store.path):
             summary = rnd.finish()
         assert summary.asked == 1 and rnd.end_error is not None
         assert "locked" in str(rnd.end_error) and rnd.save_problem is None

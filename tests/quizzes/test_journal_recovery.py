@@ -12,8 +12,6 @@ from __future__ import annotations
 
 import json
 import sqlite3
-from collections.abc import Iterator
-from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
@@ -24,18 +22,8 @@ from mj_trainer.quizzes.pending import aside_path, journal_path
 from mj_trainer.quizzes.round import Round, RoundSettings
 from mj_trainer.quizzes.sources import ListSource
 from mj_trainer.quizzes.store import ProgressStore
+from tests.lock_kit import locked
 from tests.quizzes.test_answers_kept import HANDS, RIGHT, journal_lines
-
-
-@contextmanager
-def _locked(path: Path) -> Iterator[None]:
-    other = sqlite3.connect(path, isolation_level=None)
-    other.execute("BEGIN EXCLUSIVE")
-    try:
-        yield
-    finally:
-        other.execute("ROLLBACK")
-        other.close()
 
 
 def _rows(path: Path, sql: str) -> list[tuple[object, ...]]:
@@ -56,7 +44,7 @@ def _answer_into_the_journal(folder: Path, monkeypatch: pytest.MonkeyPatch, *,
     for _ in range(answered):
         rnd.ask()
         rnd.answer(RIGHT)
-    with _locked(store.path):
+    with locked(store.path):
         rnd.ask()
         rnd.answer(RIGHT)
         assert rnd.save_problem is not None and rnd.save_problem.kept

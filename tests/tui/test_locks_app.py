@@ -18,7 +18,7 @@ from mj_trainer.quizzes.store import ProgressStore
 from mj_trainer.tui.app import TrainerApp
 from mj_trainer.tui.messages import StartSet
 from mj_trainer.tui.screens.notice import ConfirmScreen
-from tests.test_locks import Lock
+from tests.lock_kit import Lock
 from tests.tui.test_app_kit import app_for, quiz_ready, wait_for
 
 
