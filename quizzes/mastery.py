@@ -12,7 +12,10 @@ answer makes a pattern known:
 
 A pattern is *known* when its level reaches the desired retention (the scheduler's
 setting, 0.9 by default): right `STREAK` times in a row, stable for `STABLE_DAYS`,
-and not yet forgotten by the model.
+and not yet forgotten by the model; and its last counted review came a day or more
+after it was first met, so one sitting never makes a pattern known (a quick first
+answer starts its card at days of stability, and later answers of the same sitting
+only confirm it: `quizzes.review.counts_now`).
 
 The level alone hides the climb: after a miss, three right answers in an afternoon
 leave the stability at hours, so the level stays near 0% although the learner is on
@@ -28,7 +31,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
-from datetime import datetime
+from datetime import datetime, timedelta
 from enum import Enum, IntEnum
 from typing import Any, Final
 
@@ -161,7 +164,9 @@ def mastery(store: ProgressStore, ruleset: Ruleset, now: datetime | None = None,
             continue
         r = reviewer.retrievability(card, moment)
         level = level_of(r, float(card.stability), s.streak)
-        status = Status.KNOWN if level >= target else Status.LEARNING
+        lasted = (card.last_review is not None
+                  and utc(card.last_review) - utc(s.first_seen) >= timedelta(days=1))
+        status = Status.KNOWN if level >= target and lasted else Status.LEARNING
         out.append(PatternMastery(p, level, status, r, float(card.stability), s.streak,
                                   counts, card.due))
     return out

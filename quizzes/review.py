@@ -9,6 +9,17 @@ Every graded question rates the cards of the patterns and families it tested:
 So a pattern missed today is due again soon, and one answered right again and again
 is pushed out to days, weeks, months.  The cards live in the progress store
 (`quizzes.store`); due cards drive `ReviewSource` (`quizzes.sources.review_source`).
+
+Right answers the same day count once (`counts_now`).  One question tests several
+patterns, so a round of ten hands can ask about All Chows five times in ten minutes.
+fsrs takes each as a review within a day of the last and grows the stability by a
+short-term factor each time; at least 1 for Good and Easy, and for Easy well above 1,
+so five quick right answers took a new pattern out to months and a long round to
+years, all from one sitting (fsrs 6.3.0 to 6.3.2 alike).  A right answer given less
+than a day after the card's last counted review, before the card is due again, only
+confirms: it is kept in the review log, and leaves the card as it was.  A mistake
+always counts (it brings the pattern back soon), and so does a right answer once the
+card is due (a learning step after a miss, minutes later, moves it on).
 """
 
 from __future__ import annotations
@@ -16,7 +27,7 @@ from __future__ import annotations
 import zlib
 from collections.abc import Iterable
 from dataclasses import dataclass
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 
 from fsrs import Card, Rating, ReviewLog, Scheduler, State
 
@@ -29,6 +40,7 @@ __all__ = [
     "Rating",
     "Reviewer",
     "State",
+    "counts_now",
     "due_refs",
     "rating_for",
     "rating_for_outcome",
@@ -43,6 +55,18 @@ def utc(moment: datetime | None = None) -> datetime:
     if moment.tzinfo is None:
         moment = moment.astimezone()  # a naive time is taken as local time
     return moment.astimezone(UTC)
+
+
+def counts_now(card: Card, rating: Rating, now: datetime) -> bool:
+    """Does this rating of `card` at `now` change the card (see the module's note)?
+
+    False only for a right answer (Good, Easy) less than a day after the card's last
+    counted review while the card is not yet due: the same sitting, already counted.
+    """
+    if rating not in (Rating.Good, Rating.Easy) or card.last_review is None:
+        return True
+    moment = utc(now)
+    return moment >= utc(card.due) or moment - utc(card.last_review) >= timedelta(days=1)
 
 
 def rating_for(ok: bool, seconds: float | None, fast_seconds: float | None) -> Rating:
@@ -101,7 +125,17 @@ class Reviewer:
 
     def review(self, card: Card, rating: Rating, now: datetime | None = None,
                duration_ms: int | None = None) -> tuple[Card, ReviewLog]:
+        """fsrs's own review of the card, whatever came before (see `answer`)."""
         return self.scheduler.review_card(card, rating, utc(now), duration_ms)
+
+    def answer(self, card: Card, rating: Rating, now: datetime | None = None,
+               duration_ms: int | None = None) -> Card:
+        """The card after an answer rated `rating`: reviewed when the answer counts
+        (`counts_now`), the same card when it only confirms a review of the same day."""
+        moment = utc(now)
+        if not counts_now(card, rating, moment):
+            return card
+        return self.scheduler.review_card(card, rating, moment, duration_ms)[0]
 
     def retrievability(self, card: Card, now: datetime | None = None) -> float:
         """The chance, by the model, that the learner still knows it now (0..1)."""

@@ -15,7 +15,7 @@ Safety:
   other program, or was written by a newer mj-trainer is reported with a `StoreError`
   naming the file and the problem, and is never modified, overwritten or deleted.
 
-Schema (version 3)::
+Schema (version 5)::
 
     meta(key PRIMARY KEY, value)                   app = 'mj-trainer', created_at
     rounds(id, started_at, finished_at, source, source_name, ruleset, kinds,
@@ -23,7 +23,8 @@ Schema (version 3)::
     answers(id, round_id -> rounds, seq, answered_at, day, hand_id, hand, ruleset,
             kind, target, answer JSON, expected JSON, credit, correct, seconds,
             mistakes JSON)                          UNIQUE(round_id, seq)
-    answer_items(answer_id -> answers, item, ok)    what each answer tested
+    answer_items(answer_id -> answers, item, ok, outcome)   what each answer tested
+                                                    (outcome: version 4)
     item_stats(item PRIMARY KEY, attempts, correct, streak, best_streak,
                first_seen, last_seen, last_ok)      per pattern and per family
     set_progress(set_name PRIMARY KEY, position, size, ord, seed, rounds,
@@ -40,7 +41,8 @@ for any other (version 3; see `quizzes.grading.pattern_item`), because one id na
 different patterns in different rulesets.  Version 3's migration moves the items that
 version 2 recorded for answers of another ruleset to their qualified keys and rebuilds
 the statistics and review cards of every item it touched from the answers and the
-review log.
+review log.  Version 5 replays every review card from the review log with right
+answers of the same sitting counted once (`quizzes.review.counts_now`).
 
 The ``answer`` and ``expected`` JSON of a patterns question is ``{"patterns": {ID:
 count}, "total": N}``, plus ``"points"`` and ``"doubles"`` under the doubling scheme

@@ -220,21 +220,42 @@ def rebuild_item(conn: sqlite3.Connection, reviewer: Reviewer, item: str) -> Non
         "WHERE i.item = ? ORDER BY a.answered_at, a.id", (item,)).fetchall()
     for at, ok in answers:
         bump_stats(conn, item, bool(ok), at)
+    rebuild_card(conn, reviewer, item)
+
+
+def rebuild_card(conn: sqlite3.Connection, reviewer: Reviewer, item: str) -> None:
+    """An item's review card replayed from its review log (`Reviewer.answer`: right
+    answers of the same sitting count once).  A log row that cannot be read is passed
+    over; an item none of whose rows can be read keeps the card it has."""
     reviews = conn.execute(
         "SELECT rating, reviewed_at, duration_ms FROM review_log WHERE item = ? ORDER BY id",
         (item,)).fetchall()
     card: Card | None = None
     for rating, at, ms in reviews:
-        when = parse_stamp(at)
+        try:
+            when, rated = parse_stamp(at), Rating(rating)
+        except (ValueError, TypeError, AttributeError):
+            continue
         card = card or reviewer.new_card(item, when)
-        card, _log = reviewer.review(card, Rating(rating), when, ms)
+        card = reviewer.answer(card, rated, when, ms if isinstance(ms, int) else None)
     if card is not None:
+        conn.execute("DELETE FROM cards WHERE item = ?", (item,))
         conn.execute("INSERT INTO cards (item, card, due, state) VALUES (?, ?, ?, ?)",
                      (item, card.to_json(), stamp(card.due), int(card.state)))
 
 
+def _v5(conn: sqlite3.Connection, reviewer: Reviewer) -> None:
+    """Review cards replayed from the review log with right answers of the same sitting
+    counted once: cards that a long round had pushed out by months or years come back
+    to what one answer a day earns.  Statistics and the log itself are unchanged."""
+    items = [row[0] for row in conn.execute(
+        "SELECT DISTINCT item FROM review_log WHERE item IS NOT NULL ORDER BY item")]
+    for item in items:
+        rebuild_card(conn, reviewer, str(item))
+
+
 MIGRATIONS: Final[tuple[Callable[[sqlite3.Connection, Reviewer], None], ...]] = (
-    _v1, _v2, _v3, _v4)
+    _v1, _v2, _v3, _v4, _v5)
 
 
 SCHEMA_VERSION: Final = len(MIGRATIONS)
@@ -251,7 +272,7 @@ def review_item(conn: sqlite3.Connection, reviewer: Reviewer, item: str, *, rati
             card = Card.from_json(row[0])
     card = card or reviewer.new_card(item, when)
     ms = int(seconds * 1000) if seconds is not None else None
-    card, _log = reviewer.review(card, rating, when, ms)
+    card = reviewer.answer(card, rating, when, ms)  # a same-sitting right answer confirms
     conn.execute(
         "INSERT INTO cards (item, card, due, state) VALUES (?, ?, ?, ?) "
         "ON CONFLICT(item) DO UPDATE SET card = excluded.card, due = excluded.due, "

@@ -175,7 +175,7 @@ def test_version_3_answers_get_their_outcomes(tmp_path: Path,
                                               monkeypatch: pytest.MonkeyPatch) -> None:
     _old_file(tmp_path, monkeypatch)
     with ProgressStore.open(tmp_path) as s:
-        assert s.schema_version == 4
+        assert s.schema_version == schema_mod.SCHEMA_VERSION == 5
         first, second = s.answers()
         assert first.outcome("pattern:1.2") is IO.RIGHT
         assert first.outcome("pattern:1.3") is IO.MISSED

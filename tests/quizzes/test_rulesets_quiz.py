@@ -791,7 +791,7 @@ def test_version_2_items_are_moved_to_their_ruleset(tmp_path: Path,
                                                     monkeypatch: pytest.MonkeyPatch) -> None:
     _v2_store(tmp_path, monkeypatch)
     with ProgressStore.open(tmp_path, reviewer=Reviewer()) as s:
-        assert s.schema_version == 4
+        assert s.schema_version == schema_mod.SCHEMA_VERSION == 5
         classical, default = s.answers()
         assert classical.items == {"pattern:1.1@classical": True,
                                    "family:1.1@classical": True}
