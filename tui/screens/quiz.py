@@ -306,9 +306,8 @@ class QuizScreen(SafeScreen[RoundSummary | None]):
         if q.kind is QuestionKind.PATTERNS:
             picker = self.query_one(PatternPicker)
             picker.next_field = "points" if q.asks_breakdown else "total"
-            picker.load(q.ruleset)
-            if q.scope is not None:
-                picker.give({h.pattern.id: (h.count, h.points) for h in q.given}, q.scope)
+            # A drill lists what it has taught and what it gives, nothing untaught.
+            picker.load(q.ruleset, q.scope, {h.pattern.id: (h.count, h.points) for h in q.given})
             switcher.current = "pane-patterns"
             total_row.display = True
             picker.option_list.focus()

@@ -10,9 +10,11 @@ Keys while the list has focus:
   ``*`` ticks or unticks (a click does too);
 * enter asks to check the answer (`PatternPicker.Submitted`).
 
-Patterns revealed by a hint are ticked with the right count and locked.  In a lesson's
-drill, the patterns a later lesson teaches are given (`give`): they stand ticked and
-dimmed with their points, locked, and are not the learner's claims.
+Patterns revealed by a hint are ticked with the right count and locked.  A lesson's
+drill (`load` with a scope) offers only what the course has taught so far, the patterns
+it grades; the patterns a later lesson teaches that count in the hand are given: they
+stand ticked and dimmed with their points, locked, and are not the learner's claims.
+The other untaught patterns are not listed (a drill would mark a claim of one wrong).
 """
 
 from __future__ import annotations
@@ -201,22 +203,27 @@ class PatternPicker(Vertical):
 
     # ---- state
 
-    def load(self, ruleset: Ruleset) -> None:
+    def load(self, ruleset: Ruleset, scope: frozenset[str] | None = None,
+             given: dict[str, tuple[int, int]] | None = None) -> None:
         """Start a fresh answer for a hand of `ruleset`.
 
-        With the same ruleset and no filter the options stay: only the rows that were
-        ticked are redrawn, which keeps going on to the next hand fast.
+        A lesson's drill passes its `scope` (the patterns taught so far, which it grades)
+        and the patterns it gives ((count, points) of each pattern a later lesson teaches
+        that counts here): the list offers those and nothing else.  With the same ruleset and
+        patterns offered and no filter the options stay: only the rows that were ticked
+        are redrawn, which keeps going on to the next hand fast.
         """
         touched = set(self.counts) | self.locked | set(self.given)
-        same = ruleset is self.ruleset and not self.filter_text and bool(self._rows)
+        offered = self._offered()
+        self.scope = scope
+        self.given = dict(given or {})
+        same = (ruleset is self.ruleset and not self.filter_text and bool(self._rows)
+                and offered == self._offered())
         self.ruleset = ruleset
         self.counts = {}
         self.locked = set()
-        self.given = {}
-        untaught = self._untaught()
-        self.scope = None
         self.filter_text = ""
-        touched |= untaught
+        touched |= set(self.given)
         if same:
             for pid in touched:
                 self._refresh_row(pid)
@@ -232,21 +239,15 @@ class PatternPicker(Vertical):
         """pattern id -> count claimed (given patterns are not claims)."""
         return {k: v for k, v in self.counts.items() if v > 0 and k not in self.given}
 
-    def give(self, given: dict[str, tuple[int, int]],
-             scope: frozenset[str] | None = None) -> None:
-        """A lesson's drill: stand the `given` patterns ticked, dimmed and locked
-        ((count, points) of each pattern a later lesson teaches that counts here), and
-        dim the other patterns outside `scope`, which the drill does not ask about."""
-        self.given = dict(given)
-        self.scope = scope
-        for pid in set(given) | self._untaught():
-            self._refresh_row(pid)
-        self._show_claims()
+    def offers(self, p: Pattern) -> bool:
+        """Is the pattern listed: every one, or in a drill the taught and the given."""
+        return self.scope is None or p.id in self.scope or p.id in self.given
 
-    def _untaught(self) -> set[str]:
-        if self.scope is None or self.ruleset is None:
-            return set()
-        return {p.id for p in self.ruleset.patterns if p.id not in self.scope}
+    def _offered(self) -> frozenset[str] | None:
+        """The ids listed (None: every pattern of the ruleset)."""
+        if self.scope is None:
+            return None
+        return self.scope | frozenset(self.given)
 
     def reveal(self, pattern_id: str, count: int) -> None:
         """Tick a pattern a hint revealed, with its count, and lock it."""
@@ -335,7 +336,6 @@ class PatternPicker(Vertical):
             return self._given_prompt(p, width)
         n = self.counts.get(p.id, 0)
         locked = p.id in self.locked
-        later = self.scope is not None and p.id not in self.scope and not n
         if locked:
             box = ("[✔] ", "bold $warning")
         elif n:
@@ -354,10 +354,6 @@ class PatternPicker(Vertical):
         if cell_len(name + extra) > name_room:
             name = name[: max(3, name_room - len(extra) - 1)] + "…"
         pad = " " * max(1, name_room - cell_len(name + chinese + extra) + 1)
-        if later:
-            dim = "$foreground 35%"
-            return Content.assemble(("[ ] ", dim), (ident, dim), (name, dim), (chinese, dim),
-                                    (extra, dim), pad, (tail, dim))
         return Content.assemble(
             box, (ident, "bold" if n else "$foreground 55%"), (name, "bold" if n else ""),
             (chinese, "$foreground 55%"), (extra, "italic $warning"), pad,
@@ -397,7 +393,7 @@ class PatternPicker(Vertical):
         rows: list[Pattern | None] = []
         for number, title in rules.categories.items():
             members = [p for p in rules.patterns if p.category == number
-                       and pattern_matches(p, self.filter_text)]
+                       and self.offers(p) and pattern_matches(p, self.filter_text)]
             if not members:
                 continue
             options.append(Option(self._header(number, title), disabled=True))
@@ -406,8 +402,9 @@ class PatternPicker(Vertical):
                 options.append(Option(self._prompt(p), id=f"p-{p.id}"))
                 rows.append(p)
         if not options:
+            which = "pattern taught so far" if self.scope is not None else "pattern"
             options.append(Option(Content.assemble(
-                (f"No pattern matches {self.filter_text!r}: backspace to edit, escape to "
+                (f"No {which} matches {self.filter_text!r}: backspace to edit, escape to "
                  "clear.", "italic")), disabled=True))
             rows.append(None)
         self._rows = rows
