@@ -143,8 +143,11 @@ class SummaryScreen(SafeScreen[None]):
     BINDINGS = [
         Binding("n", "next_lesson", "Next lesson", id="summary.next_lesson"),
         Binding("a", "again", "Play again", id="summary.again"),
-        Binding("a", "retry", "Retry drill", id="summary.retry"),
-        Binding("l", "reread", "Re-read lesson", id="summary.reread"),
+        # Short labels: after a passed drill eight keys share 80 columns (the keys line
+        # above the footer says each in full).
+        Binding("a", "retry", "Retry", id="summary.retry"),
+        Binding("a", "drill_again", "Again", id="summary.drill_again"),
+        Binding("l", "reread", "Re-read", id="summary.reread"),
         Binding("r", "open_rule", "Open rule", id="summary.rule"),
         Binding("t", "stats", "Stats", id="summary.stats"),
         Binding("escape", "course", "Course", id="summary.course"),
@@ -163,13 +166,16 @@ class SummaryScreen(SafeScreen[None]):
         self.again = again
         self.moves = moves or []
         self.next_lesson = next_lesson  # (id, title) offered after a drill
+        self.has_rules = False  # a pattern listed whose rule `r` opens (set in compose)
 
     def compose(self) -> ComposeResult:
         yield SafeHeader()
         with Vertical(id="summary-body"):
             yield Static(self._headline(), id="summary-headline")
             yield Static(self._figures(), id="summary-figures")
-            yield MissedList(self.summary, id="summary-missed", moves=self.moves)
+            missed = MissedList(self.summary, id="summary-missed", moves=self.moves)
+            self.has_rules = any(t is not None for t in missed.targets)
+            yield missed
             yield Static(self._keys_line(), id="summary-keys")
         yield LeanFooter(compact=True)
 
@@ -195,10 +201,12 @@ class SummaryScreen(SafeScreen[None]):
     def _keys_line(self) -> Content:
         """What the keys do here; after a drill, the next step first."""
         rule: list[str | tuple[str, str]] = [("r", "bold"),
-                                             " opens the rule of the pattern picked"]
+                                             " opens the rule of the pattern picked · "]
+        if not self.has_rules:
+            rule = []
         if self.lesson_id is None:
             return Content.assemble(("enter", "bold"), " or ", ("a", "bold"),
-                                    " plays another round · ", *rule, " · ",
+                                    " plays another round · ", *rule,
                                     ("escape", "bold"), " goes home")
         if self.drill_passed and self.next_lesson is not None:
             nid, ntitle = self.next_lesson
@@ -211,7 +219,7 @@ class SummaryScreen(SafeScreen[None]):
         else:
             first = [("enter", "bold"), " or ", ("a", "bold"), " retries the drill · ",
                      ("l", "bold"), f" re-reads lesson {self.lesson_id}"]
-        return Content.assemble(*first, " · ", *rule, " · ", ("escape", "bold"),
+        return Content.assemble(*first, " · ", *rule, ("escape", "bold"),
                                 " back to the course")
 
     def _headline(self) -> Content:
@@ -277,8 +285,14 @@ class SummaryScreen(SafeScreen[None]):
             return drill and self.drill_passed and self.next_lesson is not None
         if action == "reread":
             return drill
-        if action in ("course", "retry"):
+        if action == "course":
             return drill
+        if action == "retry":  # a drill not passed: try it again
+            return drill and not self.drill_passed
+        if action == "drill_again":  # a drill passed: drill the lesson once more
+            return drill and self.drill_passed
+        if action == "open_rule":  # only with a pattern in the list to open
+            return self.has_rules
         if action == "home":
             return not drill  # after a drill escape goes back to the course, h home
         if action == "again":
@@ -286,6 +300,9 @@ class SummaryScreen(SafeScreen[None]):
         return True
 
     def action_retry(self) -> None:
+        self.action_again()
+
+    def action_drill_again(self) -> None:
         self.action_again()
 
     def action_go_home(self) -> None:

@@ -45,10 +45,12 @@ class SplitPicker(Widget, can_focus=True):
         Binding("right", "move(1)", "Right", show=False),
         Binding("home", "move_to(0)", "First", show=False),
         Binding("end", "move_to(-1)", "Last", show=False),
-        Binding("space", "pick", "Pick tile", key_display="space", id="split.pick"),
+        # Short labels: a drill's question fits its keys in 80 columns (the line under
+        # the tiles says what each does).
+        Binding("space", "pick", "Pick", key_display="space", id="split.pick"),
         Binding("enter", "make_set", "Make set", id="split.make"),
         Binding("enter", "check", "Check", id="split.check"),
-        Binding("backspace", "undo", "Undo set", id="split.undo"),
+        Binding("backspace", "undo", "Undo", id="split.undo"),
     ]
 
     @dataclass
