@@ -109,6 +109,7 @@ def test_the_drill_key_is_dimmed_when_nothing_is_weak(tmp_path: Path) -> None:
                 await pilot.pause()
                 screen = host.screen
                 assert isinstance(screen, StatsScreen)
+                await pilot.press("m")  # the Mastery tab, made when first shown
                 screen.mastery = [m for m in screen.mastery if m.status is not Status.LEARNING]
                 screen._fill_mastery()
                 assert screen.check_action("drill_weakest", ()) is None

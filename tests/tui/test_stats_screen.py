@@ -7,6 +7,7 @@ from collections.abc import Awaitable, Callable, Iterator
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
+import pytest
 from rich.text import Text
 from textual.app import App
 from textual.content import Content
@@ -199,6 +200,9 @@ def test_filled_store_shows_summary_tables_and_chart(tmp_path: Path) -> None:
         assert "due" in summary
         missed = screen.query_one("#stats-missed", DataTable)
         assert column(missed) == ["1.3", "1.4"]
+        # The other tabs, as a learner opens them (each is made when first shown).
+        for key in "2456":
+            await pilot.press(key)
         patterns = screen.query_one("#stats-patterns", DataTable)
         # Sorted by accuracy, weakest first: 1.3 and 1.4 at 50% (by id), then 1.2.
         assert column(patterns) == ["1.3", "1.4", "1.2"]
@@ -211,6 +215,7 @@ def test_filled_store_shows_summary_tables_and_chart(tmp_path: Path) -> None:
         assert [c.strip() for c in column(history, 3)] == ["20%", "100%"]
         review = screen.query_one("#stats-review", DataTable)
         assert {"1.3", "1.4"} <= set(column(review))
+        await pilot.press("1")  # back to the overview
         # Nothing breaks on the way down to a tiny window and up to a huge one.
         for size in ((30, 8), (200, 60), (80, 24)):
             await pilot.resize_terminal(*size)
@@ -236,6 +241,7 @@ def test_the_due_count_is_home_s_count(tmp_path: Path) -> None:
         summary = text_of(screen.query_one("#stats-summary", Static))
         assert screen.data is not None and len(screen.data.due) == 4
         assert "2 due for review" in summary and "4 due" not in summary
+        await pilot.press("5")  # the Review tab (its content is made when first shown)
         review = text_of(screen.query_one("#stats-review-summary", Static))
         assert review.startswith("2 of 3 due now."), review
         table = screen.query_one("#stats-review", DataTable)
@@ -347,3 +353,26 @@ def test_coming_back_from_a_round_reloads(tmp_path: Path) -> None:
 
     with ProgressStore.open(tmp_path) as store:
         run(Host(store), body)
+
+
+@pytest.mark.parametrize("theme", ["ansi-dark", "ansi-light"])
+def test_the_stats_draw_under_the_ansi_themes(tmp_path: Path, theme: str) -> None:
+    """Their colours are named the ANSI way ("ansi_red"), which Rich refused: opening
+    the stats with answers to show raised ColorParseError."""
+    class Ansi(Host):
+        def on_mount(self) -> None:
+            self.theme = theme
+            super().on_mount()
+
+    async def body(pilot: Pilot[None], screen: StatsScreen) -> None:
+        assert screen.data is not None and screen.query_one("#stats-tabs").display
+        await pilot.press("7")  # the mastery tab colours each rung too
+        table = screen.query_one("#stats-mastery", DataTable)
+        rows = [table.get_row_at(i) for i in range(table.row_count)]
+        known = next(row for row in rows if str(row[2]) == "known ✔")
+        assert isinstance(known[2], Text) and known[2].style.color is not None  # type: ignore[union-attr]
+        missed = screen.query_one("#stats-missed", DataTable)
+        assert missed.row_count == 2
+
+    with filled_store(tmp_path) as store:
+        run(Ansi(store), body)

@@ -3,10 +3,12 @@ most-missed patterns, the round history, the review queue, and mastery: per cate
 or family how many patterns are known, each pattern's level (new, learning, known),
 and the weakest patterns met so far, which `w` drills.
 
-Everything is read from the progress store in a worker thread (`load_stats`) and
-shown in tabs.  The accuracy tables sort by accuracy, attempts, misses or id (`s`,
-or a click on a column header); `o` or Enter opens the selected row's rule in the
-reference and `v` starts a review round -- both by posting `tui.messages`.
+Everything is read from the progress store (`load_stats`) and shown in tabs: when the
+screen arrives, before its first frame; again in a worker thread when the learner comes
+back to it.  A tab's tables are made when the tab is first shown, so the first frame
+holds the overview alone.  The accuracy tables sort by accuracy, attempts, misses or
+id (`s`, or a click on a column header); `o` or Enter opens the selected row's rule in
+the reference and `v` starts a review round -- both by posting `tui.messages`.
 
 The statistics are those of one ruleset (a pattern id means another pattern in
 another ruleset): the one in use, named in the summary line; `r` switches to the
@@ -32,9 +34,10 @@ from rich.text import Text
 from textual import events, on, work
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
-from textual.color import Color
+from textual.color import Color, ColorParseError
 from textual.containers import Horizontal, Vertical
 from textual.content import Content
+from textual.widget import AwaitMount, Widget
 from textual.widgets import DataTable, Static, TabbedContent, TabPane
 from textual_plotext import PlotextPlot
 
@@ -69,6 +72,11 @@ from mj_trainer.tui.widgets.parts_line import PartsLine
 from mj_trainer.tui.widgets.safe_header import SafeHeader
 
 STACKED_BELOW: Final = 100  # columns: narrower, the overview stacks its two boxes
+# Narrower, the mastery table and the weakest list stack: side by side at 120 columns
+# the weakest list cut its last column ("not ye"), and a wider list cut the table.
+# The longest rows (a 6-character id, a 31-character name, "10/12 known") need about
+# 80 columns for the table and 65 for the list.
+MASTERY_STACKED_BELOW: Final = 145
 TABS: Final = ("overview", "categories", "families", "patterns", "review", "history",
                 "mastery")
 ACCURACY_TABLES: Final = ("stats-categories", "stats-families", "stats-patterns",
@@ -182,6 +190,9 @@ class StatsScreen(SafeScreen[None]):
         self.grouping = 0  # index into GROUPINGS
         self._groups: dict[str, GroupMastery] = {}  # the mastery table's group rows
         self._review_rows: dict[str, ReviewRow] = {}  # the review table's rows, by key
+        self._arrived = False  # shown once: see _on_screen_resume
+        self._opened: set[str] = set()  # tabs whose content is mounted or on its way
+        self._opening: dict[str, AwaitMount] = {}  # being mounted
 
     # ------------------------------------------------------------------ layout
 
@@ -194,30 +205,36 @@ class StatsScreen(SafeScreen[None]):
                 yield PlotextPlot(id="stats-trend")
                 with Vertical(id="stats-missed-box"):
                     yield DataTable(id="stats-missed", cursor_type="row", zebra_stripes=True)
-            with TabPane("Categories", id="categories"):
-                yield DataTable(id="stats-categories", cursor_type="row", zebra_stripes=True)
-            with TabPane("Families", id="families"):
-                yield DataTable(id="stats-families", cursor_type="row", zebra_stripes=True)
-            with TabPane("Patterns", id="patterns"):
-                yield DataTable(id="stats-patterns", cursor_type="row", zebra_stripes=True)
-            with TabPane("Review", id="review"):
-                yield Static(id="stats-review-summary")
-                yield DataTable(id="stats-review", cursor_type="row", zebra_stripes=True)
-                yield Static(id="stats-review-detail", classes="stats-detail")
-            with TabPane("History", id="history"):
-                yield DataTable(id="stats-history", cursor_type="row", zebra_stripes=True)
-            with TabPane("Mastery", id="mastery"), Horizontal(id="stats-mastery-pane"):
-                with Vertical(id="stats-mastery-box"):
-                    yield DataTable(id="stats-mastery", cursor_type="row")
-                    yield Static(id="stats-mastery-detail", classes="stats-detail")
-                with Vertical(id="stats-weakest-box"):
-                    yield DataTable(id="stats-weakest", cursor_type="row", zebra_stripes=True)
+            # The other tabs are filled when first shown (`_open_tab`): the first frame
+            # holds the overview alone.
+            for name in TABS[1:]:
+                yield TabPane(name.title(), id=name)
         yield LeanFooter()
+
+    @staticmethod
+    def _tab_content(name: str) -> list[Widget]:
+        """What a tab holds, made when the tab is first shown."""
+        def table(table_id: str, zebra: bool = True) -> DataTable[object]:
+            return DataTable(id=table_id, cursor_type="row", zebra_stripes=zebra)
+
+        if name == "review":
+            return [Static(id="stats-review-summary"), table("stats-review"),
+                    Static(id="stats-review-detail", classes="stats-detail")]
+        if name == "mastery":
+            weakest = Vertical(table("stats-weakest"), id="stats-weakest-box")
+            weakest.border_title = "Weakest · w drills them"
+            return [Horizontal(
+                Vertical(table("stats-mastery", zebra=False),
+                         Static(id="stats-mastery-detail", classes="stats-detail"),
+                         id="stats-mastery-box"),
+                weakest, id="stats-mastery-pane")]
+        return [table(f"stats-{name}")]  # categories, families, patterns, history
 
     def size_classes(self, width: int, height: int) -> dict[str, bool]:
         # Below 100 columns the chart and the most-missed box stack, so each pattern's
         # name is read in full instead of being cut off beside the chart.
-        return {"-stacked": width < STACKED_BELOW}
+        return {"-stacked": width < STACKED_BELOW,
+                "-mastery-stacked": width < MASTERY_STACKED_BELOW}
 
     def on_resize(self, event: events.Resize) -> None:
         for name, wanted in self.size_classes(*event.size).items():
@@ -228,30 +245,75 @@ class StatsScreen(SafeScreen[None]):
         self.query_one("#stats-summary").display = False
         self.query_one("#stats-trend").border_title = "Score per round (%)"
         self.query_one("#stats-missed-box").border_title = "Most missed"
-        for table_id in ACCURACY_TABLES:
-            table = self.query_one(f"#{table_id}", DataTable)
-            for label, key in self._columns(table_id):
+        self._add_columns("overview")
+
+    def _built(self, name: str) -> bool:
+        """True once the tab's content is mounted (the overview always is)."""
+        return name == "overview" or (name in self._opened and name not in self._opening)
+
+    async def _open_tab(self, name: str) -> None:
+        """Mount a tab's content the first time it is shown, with its columns and, once
+        the statistics are read, its rows."""
+        if name not in TABS or name == "overview":
+            return
+        if name in self._opened:
+            waiting = self._opening.get(name)
+            if waiting is not None:
+                await waiting  # being mounted for an earlier key or click
+            return
+        self._opened.add(name)
+        waiting = self.query_one(f"#{name}", TabPane).mount_all(self._tab_content(name))
+        self._opening[name] = waiting
+        try:
+            await waiting
+        finally:
+            self._opening.pop(name, None)
+        self._add_columns(name)
+        if self.data is not None and not self.data.empty:
+            self._fill_tab(name, self.data)
+
+    def _add_columns(self, name: str) -> None:
+        """The columns of the tables of one tab."""
+        for table_id in {"overview": ("stats-missed",), "mastery": ()}.get(
+                name, (f"stats-{name}",)):
+            if table_id in ACCURACY_TABLES:
+                table = self.query_one(f"#{table_id}", DataTable)
+                for label, key in self._columns(table_id):
+                    table.add_column(label, key=key)
+        if name == "review":
+            review = self.query_one("#stats-review", DataTable)
+            # The name last: it is long ("Two Concealed Pungs to Four Concealed
+            # Pungs"), and at 80 columns it pushed "due now" off the edge as "due no";
+            # the line under the table shows the picked one whole.
+            for label, key in (("id", "id"), ("now", "now"), ("back", "back"),
+                               ("name", "name")):
+                review.add_column(label, key=key)
+        elif name == "history":
+            history = self.query_one("#stats-history", DataTable)
+            for label in ("started", "what", "answered", "score", "right", "time"):
+                history.add_column(label, key=label)
+        elif name == "mastery":
+            table = self.query_one("#stats-mastery", DataTable)
+            for label, key in (("pattern", "name"), ("climb", "bar"), ("now", "status"),
+                               ("back", "back")):
                 table.add_column(label, key=key)
-        review = self.query_one("#stats-review", DataTable)
-        # The name last: it is long ("Two Concealed Pungs to Four Concealed Pungs"),
-        # and at 80 columns it pushed "due now" off the edge as "due no"; the line
-        # under the table shows the picked one whole.
-        for label, key in (("id", "id"), ("now", "now"), ("back", "back"),
-                           ("name", "name")):
-            review.add_column(label, key=key)
-        history = self.query_one("#stats-history", DataTable)
-        for label in ("started", "what", "answered", "score", "right", "time"):
-            history.add_column(label, key=label)
-        table = self.query_one("#stats-mastery", DataTable)
-        for label, key in (("pattern", "name"), ("climb", "bar"), ("now", "status"),
-                           ("back", "back")):
-            table.add_column(label, key=key)
-        weak = self.query_one("#stats-weakest", DataTable)
-        for label, key in (("id", "id"), ("missed", "missed"), ("pattern", "name"),
-                           ("now", "now")):
-            weak.add_column(label, key=key)
-        self.query_one("#stats-weakest-box").border_title = "Weakest · w drills them"
-        self.reload()
+            weak = self.query_one("#stats-weakest", DataTable)
+            for label, key in (("id", "id"), ("missed", "missed"), ("pattern", "name"),
+                               ("now", "now")):
+                weak.add_column(label, key=key)
+
+    def _fill_tab(self, name: str, data: StatsData) -> None:
+        if name == "overview":
+            self._fill_accuracy("stats-missed")
+            self._draw_trend(data)
+        elif name == "review":
+            self._fill_review(data)
+        elif name == "history":
+            self._fill_history(data)
+        elif name == "mastery":
+            self._fill_mastery()
+        else:
+            self._fill_accuracy(f"stats-{name}")
 
     @staticmethod
     def _columns(table_id: str) -> list[tuple[str, str]]:
@@ -265,14 +327,23 @@ class StatsScreen(SafeScreen[None]):
         return [("id", "id"), (name, "name"), ("tries", "attempts"), ("right", "accuracy"),
                 ("missed", "misses")]
 
-    def on_screen_resume(self) -> None:
-        # Coming back from a quiz or a review round: the numbers have changed.
-        if self.data is not None or self.error is not None:
+    def _on_screen_resume(self, event: events.ScreenResume) -> None:
+        # Runs before Textual lays the screen out and draws it.  On arrival the numbers
+        # are read here, on the app's own thread, so the first frame shows them (about
+        # 15 ms for a week of answers); a worker drew "Loading" frames first, then the
+        # tables.
+        # (Textual calls one of _on_screen_resume and on_screen_resume per class.)
+        if not self._arrived:
+            self._arrived = True
+            self.reload(now=True)
+        elif self.data is not None or self.error is not None:
+            # Coming back from a quiz or a review round: the numbers have changed.
             self.reload()
 
     # ------------------------------------------------------------------ loading
 
-    def reload(self) -> None:
+    def reload(self, *, now: bool = False) -> None:
+        """Read the statistics again: in a worker, or with `now` before returning."""
         if self.store is None:
             self._show_message(
                 "[b]No progress data[/b]\n\n"
@@ -280,21 +351,28 @@ class StatsScreen(SafeScreen[None]):
                 "answers are not being saved.  Check the data directory (--data-dir or "
                 "MJ_TRAINER_DATA_DIR) and start the trainer again.", error=True)
             return
-        self._load(self.store)
+        if now:
+            self._read(self.store, lambda callback, *args: callback(*args))
+        else:
+            self._load(self.store)
 
     @work(thread=True, exclusive=True, group="stats-load")
     def _load(self, store: ProgressStore) -> None:
+        self._read(store, self.deliver)
+
+    def _read(self, store: ProgressStore,
+              deliver: Callable[..., None]) -> None:
+        """Read the statistics and hand them (or the problem) to `deliver`."""
         try:
             data = load_stats(store, self.ruleset, self.now, self.today)
             rows = mastery(store, self.ruleset, self.now())
         except StoreError as err:
-            self.deliver(self._failed, str(err))
+            deliver(self._failed, str(err))
             return
         except Exception as err:
-            self.deliver(self._failed,
-                                      f"Unexpected problem: {type(err).__name__}: {err}")
+            deliver(self._failed, f"Unexpected problem: {type(err).__name__}: {err}")
             return
-        self.deliver(self._loaded, data, rows)
+        deliver(self._loaded, data, rows)
 
     def _failed(self, problem: str) -> None:
         self.error = problem
@@ -331,12 +409,9 @@ class StatsScreen(SafeScreen[None]):
         summary = self.query_one("#stats-summary", PartsLine)
         summary.display = True
         summary.show(Content(""), self._summary(data))
-        for table_id in ACCURACY_TABLES:
-            self._fill_accuracy(table_id)
-        self._fill_review(data)
-        self._fill_history(data)
-        self._fill_mastery()
-        self._draw_trend(data)
+        for name in TABS:
+            if self._built(name):
+                self._fill_tab(name, data)
         if self.focused is None:
             self.query_one("#stats-missed", DataTable).focus()
         self.refresh_bindings()
@@ -367,9 +442,18 @@ class StatsScreen(SafeScreen[None]):
         return parts
 
     def _color(self, accuracy: float) -> Style:
-        variables = self.app.theme_variables
         name = "success" if accuracy >= 0.8 else ("warning" if accuracy >= 0.5 else "error")
-        return Style(color=variables.get(name, "default"), bold=True)
+        return self._theme_style(name, bold=True)
+
+    def _theme_style(self, name: str, *, bold: bool = False) -> Style:
+        """A Rich style in the theme's colour `name` ("success", "warning", "error").
+        Textual's names are not all Rich's: the ANSI themes say "ansi_red", which Rich
+        refused with a traceback as the stats were drawn."""
+        try:
+            color = Color.parse(self.app.theme_variables[name]).rich_color
+        except (KeyError, ColorParseError):
+            color = None  # the terminal's own colour
+        return Style(color=color, bold=bold)
 
     def _rows(self, table_id: str) -> list[AccuracyRow]:
         data = self.data
@@ -493,13 +577,11 @@ class StatsScreen(SafeScreen[None]):
 
     def _status_text(self, m: PatternMastery) -> Text:
         """The rung in a word or two, coloured by how far up it is."""
-        variables = self.app.theme_variables
         words = step_text(m)
         if m.status is Status.KNOWN:
-            return Text(words, style=Style(color=variables.get("success", "default"),
-                                           bold=True))
+            return Text(words, style=self._theme_style("success", bold=True))
         if m.status is Status.LEARNING:
-            return Text(words, style=Style(color=variables.get("warning", "default")))
+            return Text(words, style=self._theme_style("warning"))
         return Text(words, style="dim")
 
     def _back_text(self, m: PatternMastery) -> Text:
@@ -724,7 +806,8 @@ class StatsScreen(SafeScreen[None]):
 
     def action_regroup(self) -> None:
         self.grouping = 1 - self.grouping
-        self._fill_mastery()
+        if self._built("mastery"):
+            self._fill_mastery()  # else drawn so when the tab is first shown
         self.notify(f"Mastery by {GROUPINGS[self.grouping]}", timeout=1.5)
 
     def action_open_rule(self) -> None:
@@ -741,7 +824,8 @@ class StatsScreen(SafeScreen[None]):
         self._fill_accuracy(table_id)
         self.notify(f"Sorted: {SORTS[self.sorts[table_id]].name}", timeout=1.5)
 
-    def action_tab(self, name: str) -> None:
+    async def action_tab(self, name: str) -> None:
+        await self._open_tab(name)  # its content first, so its table can take the focus
         tabs = self.query_one("#stats-tabs", TabbedContent)
         tabs.active = name
         pane = tabs.active_pane
@@ -767,8 +851,13 @@ class StatsScreen(SafeScreen[None]):
             self.action_open_rule()
 
     @on(DataTable.RowHighlighted)
-    @on(TabbedContent.TabActivated)
     def _moved(self) -> None:
+        self.refresh_bindings()
+
+    @on(TabbedContent.TabActivated)
+    async def _tab_shown(self, event: TabbedContent.TabActivated) -> None:
+        # A click on a tab, or the arrows on the tab row: its content on first show.
+        await self._open_tab(str(event.pane.id))
         self.refresh_bindings()
 
     @on(DataTable.RowHighlighted, "#stats-mastery")
