@@ -61,6 +61,7 @@ from mj_trainer.tui.messages import (
     StartSet,
 )
 from mj_trainer.tui.screens.home import HomeScreen, HomeStats, read_home_stats
+from mj_trainer.tui.spare_screens import SPARE_KINDS, Spares
 from mj_trainer.tui.tile_text import TileStyle
 from mj_trainer.tui.warm_up import START_AFTER_S, start_warm_up
 
@@ -232,6 +233,9 @@ class TrainerApp(App[None]):
         self.start = start
         self.seed = seed
         self._round_count = 0
+        # Screens built ahead while home is read (the real app and the benchmarks).
+        self.spares = Spares(self, SPARE_KINDS if settle_memory else (),
+                             self.build_spares, lambda: isinstance(self.screen, HomeScreen))
         self.clock: Clock = clock or time.monotonic
         self.store: ProgressStore | None = None
         self.store_problem: StoreError | None = None
@@ -316,7 +320,8 @@ class TrainerApp(App[None]):
         if self.settle_memory:
             self.call_after_refresh(settle_after_start)
             # While home is read: what the first review, stats or calculator would load.
-            self.set_timer(START_AFTER_S, lambda: start_warm_up(self, self.ruleset))
+            self.set_timer(START_AFTER_S, lambda: start_warm_up(
+                self, self.ruleset, then=self.spares.build_when_ready))
 
     def on_unmount(self) -> None:
         if self.store is not None:
@@ -417,9 +422,40 @@ class TrainerApp(App[None]):
             self.notify(str(err), title="Cannot start this round", severity="warning",
                         timeout=6)
             return
-        quiz = QuizScreen(plan, tile_style=self.tile_style, cursor_blink=self.cursor_blink,
-                          settle_memory=self.settle_memory)
+        # Hands that exist already (review, a set, the calculator's) are dealt at once;
+        # the generator deals in a worker.
+        deal_now = isinstance(message, StartReview | StartSet | StartHand)
+        quiz = self.spares.take("quiz", QuizScreen,
+                                lambda spare: spare.tile_style == self.tile_style)
+        if quiz is None:
+            quiz = QuizScreen(plan, tile_style=self.tile_style,
+                              cursor_blink=self.cursor_blink,
+                              settle_memory=self.settle_memory, deal_now=deal_now)
+        else:
+            quiz.start(plan, deal_now=deal_now)
         self.push_screen(quiz, partial(self._round_over, plan, quiz))
+
+    async def build_spares(self) -> None:
+        """Build the next quiz screen and the next stats screen ahead, while the learner
+        reads home (tui/spare_screens.py): opening them then reads, deals and draws."""
+        from mj_trainer.tui.screens.calculator import CalculatorScreen
+        from mj_trainer.tui.screens.quiz import QuizScreen
+        from mj_trainer.tui.screens.stats import StatsScreen
+
+        built = [self.spares.build("quiz", lambda: QuizScreen(
+                     tile_style=self.tile_style, cursor_blink=self.cursor_blink,
+                     settle_memory=self.settle_memory)),
+                 self.spares.build("stats", lambda: StatsScreen(self.store, self.ruleset)),
+                 self.spares.build("calculator", lambda: CalculatorScreen(
+                     ruleset=self.settings.ruleset, tile_style=self.tile_style,
+                     sets_folder=self.user_sets_folder(), cursor_blink=self.cursor_blink))]
+        mounting = [one for one in built if one is not None]
+        for one in mounting:
+            await one
+        if mounting and self.settle_memory:
+            # What was just built joins what the collector leaves alone; else its first
+            # full pass fell on the next screen's first frame.
+            settle_after_start()
 
     def on_start_hand(self, message: StartHand) -> None:
         """A quiz on the calculator's hand."""
@@ -434,10 +470,17 @@ class TrainerApp(App[None]):
         """The calculator, prefilled with `text` (notation or a shared hand)."""
         from mj_trainer.tui.screens.calculator import CalculatorScreen
 
-        self.push_screen(CalculatorScreen(text, ruleset=self.settings.ruleset,
-                                          tile_style=self.tile_style,
-                                          sets_folder=self.user_sets_folder(),
-                                          cursor_blink=self.cursor_blink))
+        calc = self.spares.take("calculator", CalculatorScreen, lambda spare: (
+            spare.tile_style == self.tile_style
+            and spare.sets_folder == self.user_sets_folder()))
+        if calc is None:
+            calc = CalculatorScreen(text, ruleset=self.settings.ruleset,
+                                    tile_style=self.tile_style,
+                                    sets_folder=self.user_sets_folder(),
+                                    cursor_blink=self.cursor_blink)
+        else:
+            calc.start(text, self.settings.ruleset)
+        self.push_screen(calc)
 
     def user_sets_folder(self) -> Path:
         """Where the calculator saves hands: `sets/` beside the progress file, which the
@@ -553,7 +596,10 @@ class TrainerApp(App[None]):
         elif name == "stats":
             from mj_trainer.tui.screens.stats import StatsScreen
 
-            self.push_screen(StatsScreen(self.store, self.ruleset))
+            stats = self.spares.take("stats", StatsScreen,
+                                     lambda spare: spare.home_ruleset is self.ruleset
+                                     and spare.store is self.store)
+            self.push_screen(stats or StatsScreen(self.store, self.ruleset))
         elif name == "settings":
             self.open_settings()
         elif name == "calculator":

@@ -116,11 +116,18 @@ class _Guarded(_ScreenPart[ResultT]):
         return super().dismiss(result)
 
 
+def _styles_token(app: Any) -> tuple[object, ...]:
+    """What the styles a widget gets depend on besides its own classes: the theme, the
+    stylesheet's sources and Textual's count of invalidations (the terminal's colours)."""
+    return (app.theme, len(app.stylesheet.source), app._css_update_count)
+
+
 class SafeScreen(_Guarded[ResultT], Screen[ResultT], HelpNamed):
     """A screen whose dismiss is ignored unless it is the active screen, and whose keys
     do nothing until it is mounted."""
 
     _resumed_once = False
+    _styled_under: tuple[object, ...] = ()  # the styles in force when it was registered
 
     def size_classes(self, width: int, height: int) -> dict[str, bool]:
         """Classes a screen sets from its size (on resize); set before its first
@@ -133,6 +140,7 @@ class SafeScreen(_Guarded[ResultT], Screen[ResultT], HelpNamed):
         # a restyle.  Added on that first resize they restyled every widget of the new
         # screen once more before it was first drawn.
         super()._post_register(app)
+        self._styled_under = _styles_token(app)
         width, height = app.size
         horizontal = (app.HORIZONTAL_BREAKPOINTS if self.HORIZONTAL_BREAKPOINTS is None
                       else self.HORIZONTAL_BREAKPOINTS) or []
@@ -153,9 +161,13 @@ class SafeScreen(_Guarded[ResultT], Screen[ResultT], HelpNamed):
         # applied as each widget was mounted; restyling every widget again on that
         # first resume was a third of the time a screen took to appear.  Later
         # resumes (back from a screen above, after a theme change) restyle as before.
+        # A screen built ahead and shown later (tui/spare_screens.py) is restyled if the
+        # theme or the stylesheet changed in between: Textual restyles only the screens
+        # on the stack.
         if not self._resumed_once:
             self._resumed_once = True
-            event.refresh_styles = False
+            if self._styled_under == _styles_token(self.app):
+                event.refresh_styles = False
 
 
 class SafeModalScreen(_Guarded[ResultT], ModalScreen[ResultT], HelpNamed):

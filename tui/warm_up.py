@@ -11,9 +11,9 @@ quiz draws its next hand in about 20 ms.
 
 Once home is drawn the app does that work while the learner reads it: the imports,
 rulesets and curated hands in a thread, then the styles on the app's own loop, in one
-go.  Nothing is drawn and nothing is mounted, so what the learner sees is unchanged;
-the real app and the benchmarks do it (`make_app(settle_memory=True)`), tests that
-build many apps do not.
+go; then it builds those screens ahead (tui/spare_screens.py).  Nothing is drawn, so
+what the learner sees is unchanged; the real app and the benchmarks do it
+(`make_app(settle_memory=True)`), tests that build many apps do not.
 """
 
 from __future__ import annotations
@@ -22,7 +22,7 @@ import contextlib
 import importlib
 import inspect
 import threading
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Final
 
@@ -52,13 +52,17 @@ LATER_MODULES: Final = (
     "mj_trainer.quizzes.session",
     "mj_trainer.tui.widgets.feedback",
     "mj_trainer.tui.widgets.pattern_picker",
+    "mj_trainer.engine.score_sheet",  # the calculator's score and its other readings
+    "mj_trainer.tui.sheet_text",
 )
 START_AFTER_S: Final = 0.2  # after home is drawn, so its first frame never waits
 
 
-def start_warm_up(app: App[Any], ruleset: Ruleset | None = None) -> threading.Thread:
+def start_warm_up(app: App[Any], ruleset: Ruleset | None = None, *,
+                  then: Callable[[], object] | None = None) -> threading.Thread:
     """Import and load in a thread, then add the styles on the app's loop; with the
-    ruleset in use, also read and score the curated hands review deals from."""
+    ruleset in use, also read and score the curated hands review deals from.  `then`
+    runs on the app's loop after the styles (the app builds screens ahead with it)."""
 
     def run() -> None:
         try:
@@ -67,6 +71,8 @@ def start_warm_up(app: App[Any], ruleset: Ruleset | None = None) -> threading.Th
             if ruleset is not None:
                 _score_curated(ruleset)
             app.call_from_thread(add_styles, app, screens)
+            if then is not None:
+                app.call_from_thread(then)
         except Exception as err:  # only a head start: the screen loads it when opened
             app.log.warning(f"warm-up stopped: {type(err).__name__}: {err}")
 

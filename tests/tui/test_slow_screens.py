@@ -19,24 +19,31 @@ import sys
 import threading
 from collections.abc import Iterable
 from pathlib import Path
+from typing import TypeVar
 
 import pytest
 from textual.css.stylesheet import Stylesheet
 from textual.dom import DOMNode
+from textual.widgets import ContentSwitcher, DataTable, Input, Static
 
 from mj_trainer.quizzes import pattern_hands
 from mj_trainer.quizzes.pattern_hands import curated_pattern_hands
 from mj_trainer.quizzes.review import utc
 from mj_trainer.quizzes.store import ProgressStore
 from mj_trainer.tui.app import TrainerApp
+from mj_trainer.tui.calculator_draft import Scored
 from mj_trainer.tui.screens.calculator import CalculatorScreen
 from mj_trainer.tui.screens.quiz import QuizScreen
 from mj_trainer.tui.screens.stats import StatsScreen
+from mj_trainer.tui.spare_screens import SPARE_KINDS
+from mj_trainer.tui.tile_text import TileStyle
 from mj_trainer.tui.warm_up import start_warm_up
 from tests.tui.test_app_kit import app_for, wait_for
+from tests.tui.test_calculator import text_of
 from tests.tui.test_progress_moves import CHOWS, EAST, answer
 
 HAND = "c33 k67 [c123] [k789] [dw dw dw] +k8 self"
+S = TypeVar("S")
 
 
 def _played(store: ProgressStore | None) -> None:
@@ -156,5 +163,274 @@ def test_a_screen_shown_again_is_restyled(tmp_path: Path,
             await wait_for(pilot, lambda: app.screen is stats)
             await pilot.pause()
             assert max(restyled, default=0) >= whole // 2, (restyled, whole)
+
+    asyncio.run(body())
+
+
+# --------------------------------------------------------------------------- screens built ahead
+#
+# The quiz, stats and calculator screens are built while home is read
+# (tui/spare_screens.py; the real app keeps them, tests turn them on), the stats screen
+# makes its hidden tabs when they are first shown, the review's hands and the stats are
+# read before the first frame, and the calculator's other readings follow it.
+
+
+def _with_spares(app: TrainerApp) -> None:
+    app.spares.kinds = SPARE_KINDS
+
+
+def _spare(app: TrainerApp, kind: str, cls: type[S]) -> S:
+    screen = app.spares.spare(kind)
+    assert isinstance(screen, cls), screen
+    return screen
+
+
+def _first_frames(app: TrainerApp, screen_type: type, monkeypatch: pytest.MonkeyPatch
+                  ) -> list[dict[str, object]]:
+    """What each frame drawn from now on shows, once a screen of `screen_type` is in
+    front: its mode, its data, its score (a frame is drawn by App._display)."""
+    seen: list[dict[str, object]] = []
+    display = app._display
+
+    def watched(*args: object, **kwargs: object) -> None:
+        display(*args, **kwargs)  # type: ignore[arg-type]
+        screen = app.screen
+        if isinstance(screen, screen_type):
+            seen.append({"mode": getattr(screen, "mode", None),
+                         "data": getattr(screen, "data", None),
+                         "scored": getattr(screen, "scored", None)})
+
+    monkeypatch.setattr(app, "_display", watched)
+    return seen
+
+
+def test_review_starts_on_the_spare_with_its_first_hand_in_the_first_frame(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    app = app_for(tmp_path, length=3)
+
+    async def body() -> None:
+        async with app.run_test(size=(80, 24)) as pilot:
+            _played(app.store)
+            _with_spares(app)
+            await app.build_spares()
+            await pilot.pause()
+            spare = _spare(app, "quiz", QuizScreen)
+            assert spare.is_mounted
+            assert spare not in app.screen_stack and spare.round is None  # no round yet
+            frames = _first_frames(app, QuizScreen, monkeypatch)
+            app.action_review()
+            await wait_for(pilot, lambda: app.screen is spare and spare.mode == "question")
+            await pilot.pause()
+            # No "Dealing the hands" frame: the hands were dealt before it was drawn.
+            assert frames and frames[0]["mode"] == "question", frames
+            assert spare.title == "Review · weak spots"
+            assert str(spare.sub_title).endswith("score 0.00")
+            q = spare.question
+            assert q is not None and q.number == 1
+            assert q.target_pattern is not None or q.result.counted  # a hand to score
+
+    asyncio.run(body())
+
+
+def test_a_second_round_gets_a_new_screen_with_nothing_of_the_first(tmp_path: Path) -> None:
+    app = app_for(tmp_path, length=3)
+
+    async def body() -> None:
+        async with app.run_test(size=(80, 24)) as pilot:
+            _played(app.store)
+            _with_spares(app)
+            await app.build_spares()
+            await pilot.pause()
+            first = _spare(app, "quiz", QuizScreen)
+            app.action_review()
+            await wait_for(pilot, lambda: app.screen is first and first.mode == "question")
+            assert first.round is not None
+            first.action_skip()  # an answer: feedback on screen, the score moves on
+            await pilot.pause()
+            assert first.mode == "feedback" and first.last_grade is not None
+            old_round = first.round
+            app.go_home()
+            # Home is back: a second spare is built a moment later.
+            await wait_for(pilot, lambda: isinstance(app.spares.spare("quiz"), QuizScreen)
+                           and app.spares.spare("quiz").is_mounted)  # type: ignore[union-attr]
+            second = _spare(app, "quiz", QuizScreen)
+            assert second is not first
+            assert not first.is_attached  # the first round's screen is gone
+            app.action_review()
+            await wait_for(pilot, lambda: app.screen is second and second.mode == "question")
+            await pilot.pause()
+            assert second.round is not None and second.round is not old_round
+            assert second.round.round_id != old_round.round_id
+            assert second.round.position == 0 and not second.round.grades
+            assert second.last_grade is None and second.moves == []
+            asked = len(second.round.questions)
+            assert second.sub_title == f"question 1 of {asked} · score 0.00"
+            switcher = second.query_one("#answer", ContentSwitcher)
+            assert switcher.current == "pane-patterns"  # no feedback of the first round
+            assert not second.query_one("#quiz-note").display
+
+    asyncio.run(body())
+
+
+def test_a_spare_that_no_longer_fits_is_thrown_away(tmp_path: Path) -> None:
+    """Built for the text tiles, a quiz screen is not used once the learner chose
+    another style; stats built for one ruleset are not shown for another."""
+    app = app_for(tmp_path, length=3)
+
+    async def body() -> None:
+        async with app.run_test(size=(80, 24)) as pilot:
+            _played(app.store)
+            _with_spares(app)
+            await app.build_spares()
+            await pilot.pause()
+            quiz, stats = app.spares.spare("quiz"), app.spares.spare("stats")
+            other = next(s for s in TileStyle if s is not app.tile_style)
+            app.update_settings(app.settings.with_(tile_style=other))
+            app.action_review()
+            await wait_for(pilot, lambda: isinstance(app.screen, QuizScreen)
+                           and app.screen.mode == "question")
+            assert app.screen is not quiz and not quiz.is_attached  # type: ignore[union-attr]
+            assert app.screen.tile_style is other  # type: ignore[attr-defined]
+            app.go_home()
+            await pilot.pause()
+            app.update_settings(app.settings.with_(ruleset="zung-jung"))
+            app.open_screen("stats")
+            await wait_for(pilot, lambda: isinstance(app.screen, StatsScreen)
+                           and app.screen.data is not None)
+            assert app.screen is not stats
+            assert app.screen.ruleset.id == "zung-jung"  # type: ignore[attr-defined]
+
+    asyncio.run(body())
+
+
+def test_spare_stats_read_the_store_when_shown_not_when_built(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    app = app_for(tmp_path, length=3)
+
+    async def body() -> None:
+        async with app.run_test(size=(80, 24)) as pilot:
+            _with_spares(app)
+            await app.build_spares()
+            await pilot.pause()
+            spare = _spare(app, "stats", StatsScreen)
+            assert spare.data is None
+            _played(app.store)  # two answers after the screen was built
+            frames = _first_frames(app, StatsScreen, monkeypatch)
+            app.open_screen("stats")
+            await wait_for(pilot, lambda: app.screen is spare and spare.data is not None)
+            await pilot.pause()
+            assert spare.data is not None and spare.data.answered == 2
+            # Its first frame has the numbers: no "Loading your progress" frame.
+            assert frames and frames[0]["data"] is not None
+            assert not spare.query_one("#stats-message").display
+
+    asyncio.run(body())
+
+
+def test_the_stats_tabs_are_made_when_first_shown_and_their_keys_work(tmp_path: Path) -> None:
+    app = app_for(tmp_path, length=3)
+
+    async def body() -> None:
+        async with app.run_test(size=(100, 32)) as pilot:
+            _played(app.store)
+            await _open(app, pilot, "stats")
+            screen = app.screen
+            assert isinstance(screen, StatsScreen)
+            # The first frame holds the overview alone.
+            assert screen.query("#stats-missed")
+            for hidden in ("#stats-patterns", "#stats-review", "#stats-mastery",
+                           "#stats-weakest", "#stats-history"):
+                assert not screen.query(hidden), hidden
+            # g before the Mastery tab exists: it is made grouped by family.
+            await pilot.press("g")
+            # A click on a tab makes it, filled.
+            await pilot.click("#--content-tab-patterns")
+            await wait_for(pilot, lambda: bool(screen.query("#stats-patterns")))
+            await pilot.pause()
+            patterns = screen.query_one("#stats-patterns", DataTable)
+            assert {str(patterns.get_row_at(i)[0]) for i in range(patterns.row_count)} >= {
+                "1.3", "8.1.1"}
+            patterns.focus()
+            await pilot.press("s")  # sorts the table made a moment ago
+            assert "most tries" in str(patterns.border_title)
+            await pilot.press("7")
+            table = screen.query_one("#stats-mastery", DataTable)
+            assert table.has_focus and "g: by category" in str(table.border_title)
+            weak = screen.query_one("#stats-weakest", DataTable)
+            shown = {str(weak.get_row_at(i)[0]) for i in range(weak.row_count)}
+            assert shown == {m.pattern.id for m in screen.weakest()} >= {"1.3", "8.1.1"}
+            await pilot.press("g")
+            assert "g: by family" in str(table.border_title)
+            await pilot.press("5")
+            review = screen.query_one("#stats-review", DataTable)
+            assert review.has_focus and review.row_count >= 2
+
+    asyncio.run(body())
+
+
+def test_the_calculator_built_ahead_opens_on_the_hand_it_is_given(tmp_path: Path) -> None:
+    app = app_for(tmp_path, length=3)
+
+    async def body() -> None:
+        async with app.run_test(size=(80, 24)) as pilot:
+            _with_spares(app)
+            await app.build_spares()
+            await pilot.pause()
+            spare = _spare(app, "calculator", CalculatorScreen)
+            assert spare.scored is None
+            app.open_calculator(HAND)
+            await wait_for(pilot, lambda: app.screen is spare
+                           and isinstance(spare.scored, Scored))
+            await pilot.pause()
+            assert isinstance(spare.scored, Scored) and spare.scored.result.total == 15
+            assert spare.query_one("#calc-notation", Input).value == HAND
+            assert spare.history == []  # nothing to undo: the hand is where it starts
+            others = text_of(spare.query_one("#calc-others", Static))
+            assert "Under every ruleset" in others and "zung-jung" in others
+            app.go_home()
+            await wait_for(pilot, lambda: isinstance(app.spares.spare("calculator"),
+                                                     CalculatorScreen))
+            second = _spare(app, "calculator", CalculatorScreen)
+            await wait_for(pilot, lambda: second.is_mounted)
+            app.open_calculator("c12x")  # not notation: said, and kept in the field
+            await wait_for(pilot, lambda: app.screen is second)
+            await pilot.pause()
+            assert second.syntax_error and second.scored is None
+            assert second.query_one("#calc-notation", Input).value == "c12x"
+
+    asyncio.run(body())
+
+
+def test_a_spare_shown_after_a_theme_change_wears_the_new_theme(tmp_path: Path) -> None:
+    """Textual restyles only the screens on the stack when the theme changes; a screen
+    built ahead is restyled when it is shown (and only then)."""
+    app = app_for(tmp_path, length=3)
+
+    async def body() -> None:
+        async with app.run_test(size=(80, 24)) as pilot:
+            _played(app.store)
+            _with_spares(app)
+            await app.build_spares()
+            await pilot.pause()
+            spare = _spare(app, "stats", StatsScreen)
+            other = next(name for name in sorted(app.available_themes)
+                         if name != app.theme and "light" in name)
+            app.theme = other
+            await pilot.pause()
+            app.open_screen("stats")
+            await wait_for(pilot, lambda: app.screen is spare and spare.data is not None)
+            await pilot.pause()
+            worn = [(w.id, w.styles.background, w.styles.color)
+                    for w in spare.walk_children(with_self=True) if w.id]
+            app.pop_screen()
+            await pilot.pause()
+            app.spares.kinds = ()  # a screen built now, under the new theme
+            app.open_screen("stats")
+            await wait_for(pilot, lambda: isinstance(app.screen, StatsScreen)
+                           and app.screen is not spare and app.screen.data is not None)
+            await pilot.pause()
+            fresh = [(w.id, w.styles.background, w.styles.color)
+                     for w in app.screen.walk_children(with_self=True) if w.id]
+            assert worn == fresh
 
     asyncio.run(body())

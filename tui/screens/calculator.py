@@ -97,6 +97,7 @@ class CalculatorScreen(SafeScreen[None]):
         self.scored: Scored | str | None = None
         self.last_shared = ""
         self._typing = False  # the text field is the source of the current draft
+        self._others_later = False  # the first draw leaves the other readings a frame
         try:
             self.draft = Draft.from_text(text, ruleset)
         except NotationError as err:
@@ -150,12 +151,35 @@ class CalculatorScreen(SafeScreen[None]):
         field.cursor_blink = self.cursor_blink
         self.query_one(TilePalette).tile_style = self.tile_style
         self.query_one(DraftRow).tile_style = self.tile_style
+        # The other readings and every ruleset lie below the score, out of view until
+        # `o` or a scroll: drawn right after the first frame, not in it (measuring and
+        # drawing them was a third of the time the calculator took to open).
+        self._others_later = True
         self._redraw(update_text=False)
+        self._others_later = False
         self.query_one(TilePalette).focus()
 
     def on_settings_changed(self, message: SettingsChanged) -> None:
         if message.settings.tile_style != self.tile_style:
             self.apply_tile_style(message.settings.tile_style)
+
+    def start(self, text: str, ruleset: str) -> None:
+        """Show `text` (notation or a shared hand) in a calculator built ahead, while
+        home was read (tui/spare_screens.py), as a new one would show it."""
+        try:
+            self.draft = Draft.from_text(text, ruleset)
+        except NotationError as err:
+            self.draft = Draft().with_ruleset(ruleset)
+            self.syntax_error = str(err.problems[0]) if err.problems else str(err)
+            shown = text
+        else:
+            self.syntax_error = ""
+            shown = self.draft.text
+        self._set_text(shown)
+        self.query_one(TilePalette).focus()
+        self._others_later = True
+        self._redraw(update_text=False)
+        self._others_later = False
 
     def apply_tile_style(self, style: TileStyle) -> None:
         self.tile_style = style
@@ -454,8 +478,15 @@ class CalculatorScreen(SafeScreen[None]):
             others.update("")
             return
         out.update(score_renderable(scored))
-        others.update(others_renderable(scored))
+        if self._others_later:
+            self.call_after_refresh(self._show_others, scored)
+        else:
+            others.update(others_renderable(scored))
         self.refresh_bindings()
+
+    def _show_others(self, scored: Scored) -> None:
+        if scored is self.scored:  # not redrawn since
+            self.query_one("#calc-others", Static).update(others_renderable(scored))
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "others":

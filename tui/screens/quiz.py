@@ -1,7 +1,11 @@
 """The quiz: a hand, a question, the learner's answer, and feedback in place.
 
-The round is built in a worker thread (every hand drawn and scored up front), so
-going on to the next hand only redraws.  Question kinds and their inputs:
+Every hand of the round is drawn and scored up front, so going on to the next hand
+only redraws: in a worker thread behind "Dealing the hands…" for the generator, at once
+for hands that exist already (review, a set, the calculator's hand), so the screen's
+first frame shows the first hand.  The app may build the screen before the round is
+asked for (tui/spare_screens.py) and hand it the round with `start`.  Question kinds
+and their inputs:
 
 * patterns and total: the pattern picker, then the total (enter checks); under the
   doubling scheme (`classical`) also the points before doubling and the number of
@@ -131,10 +135,13 @@ class QuizScreen(SafeScreen[RoundSummary | None]):
     # focused while the round was dealt kept the dealing keys for the first question).
     mode: var[Mode] = var[Mode]("loading", bindings=True)
 
-    def __init__(self, plan: RoundPlan[Any], *, tile_style: TileStyle = TileStyle.TEXT,
-                 cursor_blink: bool = True, settle_memory: bool = False) -> None:
+    def __init__(self, plan: RoundPlan[Any] | None = None, *,
+                 tile_style: TileStyle = TileStyle.TEXT, cursor_blink: bool = True,
+                 settle_memory: bool = False, deal_now: bool = False) -> None:
         super().__init__()
-        self.plan = plan
+        # None: a screen built ahead (while home is read), given its round by `start`.
+        self._plan = plan
+        self.deal_now = deal_now  # see `start`
         self.tile_style = tile_style
         self.cursor_blink = cursor_blink  # False in snapshots, so every frame is the same
         self.settle_memory = settle_memory  # see tui.memory.settle_after_start
@@ -145,6 +152,13 @@ class QuizScreen(SafeScreen[RoundSummary | None]):
         self.offered_total: str | None = None  # the total offered from points and doublings
         self._climbs: list[Climb] = []  # the patterns' rungs before the round
         self.moves: list[Move] = []  # how they moved, once the round is over
+
+    @property
+    def plan(self) -> RoundPlan[Any]:
+        """The round's plan (a screen built ahead has none until `start`)."""
+        if self._plan is None:
+            raise LookupError("this quiz screen has no round yet")
+        return self._plan
 
     # ---- layout
 
@@ -190,17 +204,39 @@ class QuizScreen(SafeScreen[RoundSummary | None]):
     def on_mount(self) -> None:
         for field in self.query(Input):
             field.cursor_blink = self.cursor_blink
-        self.title = self.plan.title
-        self.sub_title = "dealing…"
         self.query_one("#total-row").display = False
         self._size_tiles()
-        self._build_round()
-        if self.settle_memory:
-            # While the round is dealt: the screen just built joins what the collector
-            # leaves alone (see settle_after_start).
-            from mj_trainer.tui.memory import settle_after_start
+        if self._plan is not None:
+            self._begin(self._plan)
 
-            self.call_after_refresh(settle_after_start)
+    def start(self, plan: RoundPlan[Any], *, deal_now: bool = False) -> None:
+        """Give a screen built ahead its round, right before it is pushed.
+
+        With `deal_now` the round is dealt at once, on the app's thread, so the first
+        frame of the screen shows the first hand: for rounds of hands that exist
+        already (review, a set, the calculator's hand), which deal in a few
+        milliseconds.  Otherwise (the generator, which can take seconds) the hands are
+        dealt in a worker behind "Dealing the hands…".
+        """
+        if self._plan is not None:
+            raise RuntimeError("this quiz screen has had its round")
+        self._plan = plan
+        self.deal_now = deal_now
+        if self.is_mounted:
+            self._begin(plan)
+        # else on_mount begins it
+
+    def _begin(self, plan: RoundPlan[Any]) -> None:
+        self.title = plan.title
+        self.sub_title = "dealing…"
+        if not self.deal_now:
+            self._build_round()
+            return
+        rnd, failure = self._deal(plan)
+        if failure is not None:
+            self._failed(*failure)
+        elif rnd is not None:
+            self._ready(rnd)
 
     def on_resize(self) -> None:
         self._size_tiles()
@@ -235,23 +271,27 @@ class QuizScreen(SafeScreen[RoundSummary | None]):
 
     @work(thread=True, exclusive=True, group="build-round")
     def _build_round(self) -> None:
+        rnd, failure = self._deal(self.plan)
+        if failure is not None:
+            self.deliver(self._failed, *failure)
+        elif rnd is not None:
+            self.deliver(self._ready, rnd)
+
+    def _deal(self, plan: RoundPlan[Any]) -> tuple[Round | None, tuple[str, ...] | None]:
+        """The round built, or why it could not be (a message and advice)."""
         try:
-            rnd = self.plan.build()
+            rnd = plan.build()
         except SourceUnavailable as err:
             # The generator refused the request (a target it cannot aim at, a limit hand
             # it gave up on): say so and what to do instead.
             message = str(err) or type(err).__name__
-            self.deliver(
-                self._failed, message,
-                "The curated sets (home, then Play a curated set) have a hand for every "
-                "pattern of each ruleset.")
-            return
+            return None, (message,
+                          "The curated sets (home, then Play a curated set) have a hand for "
+                          "every pattern of each ruleset.")
         except Exception as err:  # shown on the screen, never as a traceback
-            message = str(err) or type(err).__name__
-            self.deliver(self._failed, message)
-            return
+            return None, (str(err) or type(err).__name__,)
         self._climbs = climbs_before(rnd)
-        self.deliver(self._ready, rnd)
+        return rnd, None
 
     def _failed(self, message: str, advice: str = "") -> None:
         self.mode = "error"
@@ -269,6 +309,13 @@ class QuizScreen(SafeScreen[RoundSummary | None]):
             self._failed("There are no hands to ask about in this round.")
             return
         self.show_question()
+        if self.settle_memory:
+            # Once the first hand is drawn, while it is read: the screen and the round
+            # join what the collector leaves alone (see settle_after_start).  Run while
+            # the round was dealt, this full pass (about 50 ms) held back the first hand.
+            from mj_trainer.tui.memory import settle_after_start
+
+            self.call_after_refresh(settle_after_start)
 
     # ---- questions
 

@@ -331,7 +331,8 @@ class StatsScreen(SafeScreen[None]):
         # Runs before Textual lays the screen out and draws it.  On arrival the numbers
         # are read here, on the app's own thread, so the first frame shows them (about
         # 15 ms for a week of answers); a worker drew "Loading" frames first, then the
-        # tables.
+        # tables.  The screen may have been built ahead, while home was read
+        # (tui/spare_screens.py): it is read when shown, never before.
         # (Textual calls one of _on_screen_resume and on_screen_resume per class.)
         if not self._arrived:
             self._arrived = True
