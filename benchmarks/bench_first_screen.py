@@ -3,8 +3,10 @@
     .venv/bin/python benchmarks/bench_first_screen.py [--runs 7]
 
 Each run is a fresh Python process that builds an app and runs it headless at 80x24
-until its first screen is mounted and drawn (Textual's auto-pilot starts once the app
-is ready; one `pilot.pause()` lets the first refresh finish), then exits.  The parent
+until its first screen is mounted and drawn with its content (Textual's auto-pilot
+starts once the app is ready; `pilot.pause()` waits until the process is idle and
+draws; for mj-trainer it pauses again until home shows the learner's figures, read in
+a worker: the streak, what is due, the patterns known), then exits.  The parent
 takes the clock just before launching, so the figure holds the interpreter, every
 import and everything the app does before its first screen: for mj-trainer, reading
 the settings, opening the progress store and mounting home (on fresh temporary
@@ -39,6 +41,8 @@ _PILOT = r"""
 import sys, time, json
 async def drawn(pilot):
     await pilot.pause()
+    while not shown(pilot.app):  # each pause ends with the screen drawn as it stands
+        await pilot.pause()
     print(json.dumps({"drawn": time.time(), "screen": type(pilot.app.screen).__name__}))
     pilot.app.exit()
 app.run(headless=True, size=(80, 24), auto_pilot=drawn)
@@ -53,12 +57,16 @@ class Minimal(App[None]):
         yield Static("Hello")
 
 app = Minimal()
+def shown(app):
+    return True
 """ + _PILOT
 
 TRAINER = r"""
 import sys
 from mj_trainer.tui.app import make_app
 app = make_app(data_dir=sys.argv[1], config_path=sys.argv[2])
+def shown(app):  # the menu is composed with home; the figures come from a worker
+    return getattr(app.screen, "stats", None) is not None
 """ + _PILOT
 
 

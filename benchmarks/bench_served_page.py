@@ -8,7 +8,8 @@ that draws a screen (one Static), each started with `exec` as serve starts the t
 The system's chromium (Playwright drives it, as tests/test_browser.py does) opens one
 page at a time, alternating between the two servers, at 1280x800.  A page's time runs
 from `page.goto` to the first websocket frame after which the app's first screen is all
-there (home's "Quick round" and "Calculator"; the minimal app's "Hello"), so it holds
+there (home's menu, "Quick round" and "Calculator", and the learner's figures, read in
+a worker: "Streak" and "Known"; the minimal app's "Hello"), so it holds
 the page and its scripts loading, the websocket opening, the server starting a fresh
 Python process for the page, every import, and the first screen drawn and sent.  The
 page is then closed and the app's process waited for, so no run overlaps another.
@@ -185,7 +186,7 @@ def main(argv: list[str] | None = None) -> int:
             Server("mj-trainer serve (home screen)",
                    [sys.executable, "-m", "mj_trainer", "serve", "--port", str(trainer_port),
                     "--data-dir", str(tmp / "data"), "--config", str(tmp / "config.toml")],
-                   env, trainer_port, ("Quick round", "Calculator")),
+                   env, trainer_port, ("Quick round", "Calculator", "Streak", "Known")),
         ]
         walls: dict[str, list[float]] = {s.name: [] for s in servers}
         cpus: dict[str, list[float]] = {s.name: [] for s in servers}

@@ -202,8 +202,10 @@ class TrainerApp(App[None]):
     """mj-trainer: learn to score mahjong hands."""
 
     TITLE = "mj-trainer"
-    CSS_PATH = ["styles/app.tcss", "styles/home.tcss", "styles/quiz.tcss",
-                "styles/summary.tcss", "styles/settings.tcss", "styles/course.tcss"]
+    # Home's styles and those every screen shares; each other screen names its own style
+    # file (CSS_PATH), which Textual adds when the screen first opens (or the warm-up
+    # adds after home is drawn), so the first screen waits for no other screen's rules.
+    CSS_PATH = ["styles/app.tcss", "styles/home.tcss"]
     ENABLE_COMMAND_PALETTE = True
     HORIZONTAL_BREAKPOINTS = [(0, "-tiny"), (72, "-narrow"), (100, "-wide"), (150, "-very-wide")]
     BINDINGS = [
@@ -225,6 +227,7 @@ class TrainerApp(App[None]):
                  cursor_blink: bool = True, settle_memory: bool = False) -> None:
         # Before Textual's own set-up: watch_theme reads the settings.
         self.config = config
+        self._styled_with: dict[str, str] = {}  # the variables parsed before any screen
         self.settings = config.settings
         super().__init__()
         self.cursor_blink = cursor_blink  # False in snapshots, so every frame is the same
@@ -302,6 +305,24 @@ class TrainerApp(App[None]):
             self.problems.append(("Unknown theme",
                                   f"The theme {name!r} is not available; using "
                                   f"{DEFAULT_THEME}."))
+
+    def refresh_css(self, animate: bool = True) -> None:
+        """Textual's, except before the first screen exists.
+
+        Setting the theme and the tiles' colours in `__init__` each queue a refresh, and
+        each parsed every style sheet again from scratch (and left the next parse, when
+        home's widgets add theirs, nothing cached): three parses of every rule before
+        home was drawn.  With no screen nothing is styled yet, so the sheet is parsed
+        once with the theme's variables, and again only if they change.
+        """
+        if self.screen_stack:
+            super().refresh_css(animate)
+            return
+        variables = self.get_css_variables()
+        if variables != self._styled_with:
+            self._styled_with = variables
+            self.stylesheet.set_variables(variables)
+            self.stylesheet.parse()
 
     def get_default_screen(self) -> Screen[Any]:
         return HomeScreen(settings=lambda: self.settings, load_stats=self.home_stats,

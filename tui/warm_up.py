@@ -42,6 +42,10 @@ SCREEN_MODULES: Final = (
     "mj_trainer.tui.screens.summary",
     "mj_trainer.tui.screens.stats",
     "mj_trainer.tui.screens.calculator",
+    # Their style files are theirs alone (CSS_PATH), no longer parsed before home.
+    "mj_trainer.tui.screens.settings",
+    "mj_trainer.tui.screens.course",
+    "mj_trainer.tui.screens.glossary",
 )
 # Modules those screens import only when first used.
 LATER_MODULES: Final = (

@@ -79,6 +79,7 @@ def _open(pid: str) -> Style:
 class CourseScreen(SafeScreen[None]):
     """The lessons in order; enter opens one, d drills the highlighted one."""
 
+    CSS_PATH = "../styles/course.tcss"
     HELP_NAME = "course"
     BINDINGS = [
         Binding("d", "drill", "Drill", id="course.drill"),
@@ -218,6 +219,7 @@ def tile_chart(style: TileStyle) -> Table:
 class LessonScreen(SafeScreen[None]):
     """One lesson: its words, definitions and worked hands, then the drill."""
 
+    CSS_PATH = "../styles/course.tcss"
     HELP_NAME = "course"
     BINDINGS = [
         Binding("d,enter", "drill", "Drill", id="lesson.drill"),
@@ -440,6 +442,7 @@ class LessonScreen(SafeScreen[None]):
 class PatternChoice(SafeModalScreen[str | None]):
     """Which pattern of the lesson page to open in the reference."""
 
+    CSS_PATH = "../styles/course.tcss"
     HELP_NAME = "course"
     BINDINGS = [Binding("escape", "close", "Close", id="choice.close")]
 

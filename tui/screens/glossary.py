@@ -35,6 +35,7 @@ def matches(e: Entry, text: str) -> bool:
 class GlossaryScreen(SafeScreen[None]):
     """The list of entries beside the highlighted one's text."""
 
+    CSS_PATH = "../styles/course.tcss"
     HELP_NAME = "glossary"
     BINDINGS = [
         Binding("escape", "back", "Back", id="glossary.back"),

@@ -116,6 +116,7 @@ def climbs_before(rnd: Round) -> list[Climb]:
 class QuizScreen(SafeScreen[RoundSummary | None]):
     """One round of questions; dismissed with the round summary (None: nothing asked)."""
 
+    CSS_PATH = "../styles/quiz.tcss"
     HELP_NAME = "quiz"
     BINDINGS = [
         Binding("enter", "check", "Check", id="quiz.check"),

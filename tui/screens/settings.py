@@ -107,6 +107,7 @@ Saver = Callable[[Settings], str | None]
 class SettingsScreen(SafeScreen[None]):
     """Change the settings; `save` applies and stores them and returns a status line."""
 
+    CSS_PATH = "../styles/settings.tcss"
     HELP_NAME = "settings"
     BINDINGS = [
         Binding("escape", "back", "Back", id="settings.back"),

@@ -139,6 +139,7 @@ class MissedList(SafeOptionList):
 class SummaryScreen(SafeScreen[None]):
     """The round summary; `again` is the message that starts another round like it."""
 
+    CSS_PATH = "../styles/summary.tcss"
     HELP_NAME = "quiz"
     BINDINGS = [
         Binding("n", "next_lesson", "Next lesson", id="summary.next_lesson"),
