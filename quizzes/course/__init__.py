@@ -21,40 +21,74 @@ from __future__ import annotations
 import time
 from collections.abc import Callable
 from datetime import datetime
+from importlib import import_module
+from typing import TYPE_CHECKING, Any
 
-from mj_trainer.engine.ruleset import Ruleset
-from mj_trainer.quizzes.course.drill import LessonRound, Planned, plan_drill
+# Eager, unlike the rest: the function shares its module's name, and once anything
+# imports that module (the glossary screen does) Python binds the name to the module,
+# which a lookup by name would then return instead of the function.
 from mj_trainer.quizzes.course.glossary import Entry, entry, glossary
-from mj_trainer.quizzes.course.model import (
-    DRILL_LENGTH,
-    PASS_SHARE,
-    Drill,
-    Lesson,
-    LessonKind,
-    LessonStatus,
-    WorkedHand,
-)
-from mj_trainer.quizzes.course.plan import build, definition_line, value_words
-from mj_trainer.quizzes.course.rules import Rule, at_work, fair, rules_of
-from mj_trainer.quizzes.course.state import (
-    AUTO_LEVEL,
-    EASY_LEVEL,
-    FIRST_LESSONS,
-    drill_passed,
-    drill_verdict,
-    easy_start_note,
-    effective_difficulty,
-    next_lesson,
-    passed_lessons,
-    record_pass,
-    starting_difficulty,
-    statuses,
-)
-from mj_trainer.quizzes.course.texts import term_text
-from mj_trainer.quizzes.course.worked import worked_hands
-from mj_trainer.quizzes.questions import QuestionKind
 from mj_trainer.quizzes.review import utc
-from mj_trainer.quizzes.store import ProgressStore
+
+if TYPE_CHECKING:
+    from mj_trainer.engine.ruleset import Ruleset
+    from mj_trainer.quizzes.course.drill import LessonRound, Planned, plan_drill
+    from mj_trainer.quizzes.course.model import (
+        DRILL_LENGTH,
+        PASS_SHARE,
+        Drill,
+        Lesson,
+        LessonKind,
+        LessonStatus,
+        WorkedHand,
+    )
+    from mj_trainer.quizzes.course.plan import definition_line, value_words
+    from mj_trainer.quizzes.course.rules import Rule, at_work, fair, rules_of
+    from mj_trainer.quizzes.course.state import (
+        AUTO_LEVEL,
+        EASY_LEVEL,
+        FIRST_LESSONS,
+        drill_passed,
+        drill_verdict,
+        easy_start_note,
+        effective_difficulty,
+        next_lesson,
+        passed_lessons,
+        record_pass,
+        starting_difficulty,
+        statuses,
+    )
+    from mj_trainer.quizzes.course.texts import term_text
+    from mj_trainer.quizzes.course.worked import worked_hands
+    from mj_trainer.quizzes.questions import QuestionKind
+    from mj_trainer.quizzes.store import ProgressStore
+
+# Where each name of the course lives.  They are imported when first used, so home,
+# which needs the learner's place in the course, does not load the drills and the hand
+# search behind them (the hand generator) before its first frame.
+_HOME = {
+    **dict.fromkeys(("LessonRound", "Planned", "plan_drill"), "drill"),
+    **dict.fromkeys(("DRILL_LENGTH", "PASS_SHARE", "Drill", "Lesson", "LessonKind",
+                     "LessonStatus", "WorkedHand"), "model"),
+    **dict.fromkeys(("build", "definition_line", "value_words"), "plan"),
+    **dict.fromkeys(("Rule", "at_work", "fair", "rules_of"), "rules"),
+    **dict.fromkeys(("AUTO_LEVEL", "EASY_LEVEL", "FIRST_LESSONS", "drill_passed",
+                     "drill_verdict", "easy_start_note", "effective_difficulty",
+                     "next_lesson", "passed_lessons", "record_pass", "starting_difficulty",
+                     "statuses"), "state"),
+    "term_text": "texts",
+    "worked_hands": "worked",
+}
+
+
+def __getattr__(name: str) -> Any:
+    home = _HOME.get(name)
+    if home is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    value = getattr(import_module(f"{__name__}.{home}"), name)
+    globals()[name] = value  # later lookups find it directly
+    return value
+
 
 __all__ = [
     "AUTO_LEVEL", "DRILL_LENGTH", "EASY_LEVEL", "FIRST_LESSONS", "PASS_SHARE", "Drill",
@@ -69,11 +103,15 @@ __all__ = [
 
 def course(rules: Ruleset) -> list[Lesson]:
     """The lessons of `rules`, in order."""
+    from mj_trainer.quizzes.course.plan import build
+
     return list(build(rules))
 
 
 def lesson(rules: Ruleset, lesson_id: str) -> Lesson:
     """A lesson by id; KeyError naming the ids there are."""
+    from mj_trainer.quizzes.course.plan import build
+
     for one in build(rules):
         if one.id == lesson_id:
             return one
@@ -93,6 +131,8 @@ def lesson_round(rules: Ruleset, lesson_id: str, *, seed: int, store: ProgressSt
                  clock: Callable[[], float] = time.monotonic,
                  now: Callable[[], datetime] = utc) -> LessonRound:
     """The drill of a lesson (KeyError for an unknown lesson id)."""
+    from mj_trainer.quizzes.course.drill import LessonRound
+
     one = lesson(rules, lesson_id)
     return LessonRound(rules, one, seed=seed, length=length, kinds=kinds, recorder=store,
                        clock=clock, now=now)
