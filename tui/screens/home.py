@@ -18,6 +18,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.content import Content
+from textual.screen import ModalScreen
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
@@ -188,12 +189,26 @@ class HomeScreen(SafeScreen[None]):
 
     def on_settings_changed(self, message: SettingsChanged) -> None:
         """A change made while home is open (the command palette, the level key): the
-        stats are read again only for another ruleset, the rest is redrawn."""
+        stats are read again only for another ruleset, the rest is redrawn.
+
+        Under another screen (settings) nothing is done: home is redrawn and its stats
+        read when it is shown again (on_screen_resume).  Each change had started a read
+        of its own, and a burst of changes on the settings screen (keys held on the
+        ruleset list) queued thousands, each cancelling all the reads before it."""
+        if not self._in_view():
+            return
         self._draw_menu()
         if message.settings.ruleset != self._stats_ruleset:
             self.refresh_stats()
         elif self.stats is not None:
             self.query_one("#home-status", Static).update(self.status_text(self.stats))
+
+    def _in_view(self) -> bool:
+        """True when home is in front, or seen behind dialogs only (the palette)."""
+        stack = self.app.screen_stack
+        if self not in stack:
+            return False
+        return all(isinstance(s, ModalScreen) for s in stack[stack.index(self) + 1:])
 
     def _banner(self) -> Content:
         style = TileStyle.TEXT
