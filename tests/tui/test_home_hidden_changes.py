@@ -15,6 +15,7 @@ from pathlib import Path
 import pytest
 
 from mj_trainer.engine.ruleset import builtin_names
+from mj_trainer.quizzes.config import Settings
 from mj_trainer.tui.screens.home import HomeScreen
 from tests.tui.test_app_kit import app_for, wait_for
 
@@ -57,5 +58,47 @@ def test_changes_under_another_screen_are_read_once_when_home_is_back(
             await wait_for(pilot, lambda: f"Ruleset {names[0]}"
                            in str(home.query_one("#home-status").render()))
             assert reads == [names[1], names[0]]
+
+    asyncio.run(body())
+
+
+def test_two_quick_changes_on_the_settings_screen_settle_on_the_last(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The app tells every screen of a change, the settings screen too; the echo of its
+    first change, arriving after its second, had put the first value back and saved it,
+    then the second's echo the second, and so on for ever (the same key bursts)."""
+    from textual.widgets import Select
+
+    from mj_trainer.tui.screens.settings import SettingsScreen
+
+    app = app_for(tmp_path)
+    names = builtin_names()
+
+    async def body() -> None:
+        async with app.run_test(size=(80, 24)) as pilot:
+            await wait_for(pilot, lambda: getattr(app.screen, "stats", None) is not None)
+            app.open_screen("settings")
+            await wait_for(pilot, lambda: isinstance(app.screen, SettingsScreen)
+                           and app.screen._ready)
+            screen = app.screen
+            assert isinstance(screen, SettingsScreen)
+            saved: list[str] = []
+            save = screen._save
+
+            def counted(settings: Settings) -> str | None:
+                saved.append(settings.ruleset)
+                return save(settings)
+
+            monkeypatch.setattr(screen, "_save", counted)
+            first, second = [n for n in names if n != app.settings.ruleset][:2]
+            # Two choices on the list, the second before the first's echo is back.
+            select = screen.query_one("#ruleset", Select)
+            select.value = first
+            select.value = second
+            for _ in range(30):
+                await pilot.pause()
+            assert saved == [first, second]
+            assert app.settings.ruleset == second
+            assert select.value == second
 
     asyncio.run(body())

@@ -127,6 +127,8 @@ class SettingsScreen(SafeScreen[None]):
         self.where = where
         self.starter_folder = starter_folder
         self._ready = False
+        # Settings this screen handed to the app whose SettingsChanged has not come back.
+        self._sent: list[Settings] = []
 
     def compose(self) -> ComposeResult:
         s = self.settings
@@ -298,6 +300,7 @@ class SettingsScreen(SafeScreen[None]):
         if settings == self.settings:
             return
         self.settings = settings
+        self._sent.append(settings)
         message = self._save(settings)
         if message:
             self._status(message, problem=message.startswith("not saved"))
@@ -306,8 +309,17 @@ class SettingsScreen(SafeScreen[None]):
 
     def on_settings_changed(self, message: SettingsChanged) -> None:
         """Show settings changed elsewhere.  The change events this sets off find the
-        settings already equal to what they would save, so nothing is saved twice."""
+        settings already equal to what they would save, so nothing is saved twice.
+
+        The app also tells this screen of its own changes.  Those are already shown,
+        and one that comes back after a newer change (two changes in quick succession)
+        would put the older value back, save it, and bounce between the two for ever:
+        an echo of this screen's own change, and any older one, is dropped."""
         new = message.settings
+        echo = next((k for k, sent in enumerate(self._sent) if sent is new), None)
+        if echo is not None:
+            del self._sent[:echo + 1]
+            return
         if new == self.settings:
             return
         self.settings = new
