@@ -15,6 +15,7 @@ benchmarks/bench_startup.py):
 from __future__ import annotations
 
 import asyncio
+import random
 import sys
 import threading
 from collections.abc import Iterable
@@ -33,6 +34,7 @@ from mj_trainer.quizzes.store import ProgressStore
 from mj_trainer.tui.app import TrainerApp
 from mj_trainer.tui.calculator_draft import Scored
 from mj_trainer.tui.screens.calculator import CalculatorScreen
+from mj_trainer.tui.screens.home import HomeScreen
 from mj_trainer.tui.screens.quiz import QuizScreen
 from mj_trainer.tui.screens.stats import StatsScreen
 from mj_trainer.tui.spare_screens import SPARE_KINDS
@@ -432,5 +434,35 @@ def test_a_spare_shown_after_a_theme_change_wears_the_new_theme(tmp_path: Path) 
             fresh = [(w.id, w.styles.background, w.styles.color)
                      for w in app.screen.walk_children(with_self=True) if w.id]
             assert worn == fresh
+
+    asyncio.run(body())
+
+
+def test_key_bursts_while_screens_are_built_ahead_and_taken(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Screens taken, thrown away and built again in the middle of a burst of keys
+    (home, review, stats, calculator and back): the app keeps running, and what waits
+    off the stack is never on it."""
+    from mj_trainer.tui import spare_screens
+
+    monkeypatch.setattr(spare_screens, "LOOK_AGAIN_S", 0.05)  # rebuilt within the burst
+    app = app_for(tmp_path, length=3)
+    keys = ["w", "t", "c", "escape", "escape", "enter", "y", "n", "1", "7", "g", "s",
+            "tab", "down", "f3", "space"]
+
+    async def body() -> None:
+        async with app.run_test(size=(80, 24)) as pilot:
+            _played(app.store)
+            _with_spares(app)
+            app.spares.build_when_ready()
+            rng = random.Random(1)
+            for i in range(300):
+                await pilot.press(rng.choice(keys))
+                if i % 25 == 0:
+                    await pilot.pause(0.06)
+                for kind in SPARE_KINDS:
+                    assert app.spares.spare(kind) not in app.screen_stack
+            await pilot.pause(0.3)
+            assert app.is_running and isinstance(app.screen_stack[0], HomeScreen)
 
     asyncio.run(body())
