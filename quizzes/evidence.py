@@ -21,8 +21,10 @@ def chicken_condition(rules: Ruleset) -> str:
     ignored = sorted(rules.chicken_ignores, key=lambda c: int(c) if c.isdigit() else 0)
     if not ignored:
         return "no other pattern scores at all, not even a bonus tile"
+    # "nothing but bonus tiles scores" read, on a hand without any, as if bonus tiles
+    # scored here; the condition is about the other patterns.
     names = " or ".join(rules.categories.get(c, c).lower() for c in ignored)
-    return f"nothing but {names} scores"
+    return f"no pattern other than {names} scores"
 
 
 def evidence(result: Score, outcome: Outcome, pattern: Pattern) -> tuple[str, tuple[str, ...]]:

@@ -398,3 +398,18 @@ def test_group_text_of_a_concealed_kong() -> None:
     q = question("c123 c456 b234 k5 {dr dr dr dr} +k5 self")
     groups = q.result.arrangement.groups if q.result.arrangement else ()
     assert "{dr dr dr dr}" in [group_text(g) for g in groups]
+
+
+def test_missed_chicken_hand_says_no_other_pattern_scores() -> None:
+    # Lesson 2.1's drill: k33 k789 [c666] [b444] [b678], won on a discard, no bonus tile,
+    # scores the Chicken Hand alone (1).  The explanation said "nothing but bonus tiles
+    # scores", as if the hand's bonus tiles scored; the guide (1.1) counts the chicken
+    # when the hand satisfies no pattern "other than having bonus tiles" (R13).
+    g = grade(question("k3378 [c666] [b444] [b678] +k9"), PatternsAnswer.of({"1.5": 1}, 5))
+    e = _one(g, K.MISSED)
+    assert e.pattern_id == "1.1"
+    assert "no pattern other than bonus tiles scores (R13)" in e.text
+    assert "nothing but" not in e.text
+    claimed = grade(question(H.CHOWS), PatternsAnswer.of({"1.1": 1}, 1))
+    text = next(x.text for x in claimed.explanations if x.pattern_id == "1.1")
+    assert "counts only when no pattern other than bonus tiles scores (R13)" in text
