@@ -86,6 +86,19 @@ def move_lines(moves: list[Move]) -> list[tuple[str, Option]]:
     return out
 
 
+def nothing_missed(summary: RoundSummary) -> tuple[str, str]:
+    """What to say when the round left no pattern missed or wrongly claimed, and its
+    color.  'Every pattern asked about was right' only when each pattern item was
+    answered right: a round of readings into sets asks about none (it said so after
+    0 of 3 readings right), and a skipped or hinted pattern was not answered right."""
+    seen = {k for k, n in summary.outcomes.items() if n}
+    if not seen:
+        return "No pattern was asked about in this round.", "$foreground 55%"
+    if seen == {ItemOutcome.RIGHT.value}:
+        return "Nothing missed: every pattern asked about was right.", "$success"
+    return "Nothing missed or claimed wrongly.", "$foreground 55%"
+
+
 class MissedList(SafeOptionList):
     """What the round did to the patterns: those that moved up the climb or slipped
     back, the most-missed patterns and families; r opens the highlighted one's rule."""
@@ -117,9 +130,8 @@ class MissedList(SafeOptionList):
             self.targets.append(None)
         elif not summary.missed_patterns and not summary.wrong_patterns \
                 and not summary.missed_families:
-            options.append(Option(Content.assemble(
-                ("Nothing missed: every pattern asked about was right.", "$success")),
-                disabled=True))
+            words, style = nothing_missed(summary)
+            options.append(Option(Content.assemble((words, style)), disabled=True))
             self.targets.append(None)
         self.add_options(options)
 
