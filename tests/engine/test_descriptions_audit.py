@@ -99,7 +99,8 @@ def test_concealed_hand_names_the_shapes_the_seed_names() -> None:
     # Seed 000 9.1.1: "Seven Pairs is always Concealed Hand"; 11.0: "Thirteen Orphans
     # hand does not count for Concealed Hand".
     text = _says(DEFAULT, "1.3")
-    assert "Seven pairs always count it" in text and "thirteen orphans never" in text
+    # "Seven pairs always count it" read as plural pairs; the hand is one hand.
+    assert "A seven pairs hand always counts it" in text and "thirteen orphans never" in text
     assert "1.3" in _counted(_scored("c11 c55 b22 b66 k33 we we dr +dr"))
     orphans = _scored("c1 c9 b1 b9 k1 k9 we ws ww wn dr dg dw +dw")
     assert "1.3" not in _counted(orphans)
