@@ -15,6 +15,7 @@ snapshots and the benchmarks.  The app
 from __future__ import annotations
 
 import contextlib
+import gc
 import os
 import random
 import sys
@@ -232,6 +233,12 @@ class TrainerApp(App[None]):
         super().__init__()
         self.cursor_blink = cursor_blink  # False in snapshots, so every frame is the same
         self.settle_memory = settle_memory
+        self._settled = False
+        if settle_memory:
+            # What the imports built lives as long as the app: kept out of the garbage
+            # collector's full passes, one of which (12-25 ms, walking every module's
+            # objects) otherwise fell in home's first frame.  `_after_home` sorts it out.
+            gc.freeze()
         self.data_dir = data_dir
         self.start = start
         self.seed = seed
@@ -326,7 +333,22 @@ class TrainerApp(App[None]):
 
     def get_default_screen(self) -> Screen[Any]:
         return HomeScreen(settings=lambda: self.settings, load_stats=self.home_stats,
-                          version=app_version(), set_difficulty=self._set_difficulty)
+                          version=app_version(), set_difficulty=self._set_difficulty,
+                          on_first_figures=self._after_home)
+
+    def _after_home(self) -> None:
+        """Once home shows the learner's figures (or a second after start at the
+        latest): one full pass of the garbage collector, then everything built so far
+        out of its sight (`settle_after_start`), and a little later the warm-up of the
+        screens a learner opens next.  Both used to start with the first frame, the
+        full pass alone 20-45 ms before home's figures could be drawn."""
+        if self._settled or not self.settle_memory:
+            return
+        self._settled = True
+        settle_after_start()
+        # While home is read: what the first review, stats or calculator would load.
+        self.set_timer(START_AFTER_S, lambda: start_warm_up(
+            self, self.ruleset, then=self.spares.build_when_ready))
 
     def on_mount(self) -> None:
         from mj_trainer.tui.screens.notice import NoticeScreen
@@ -339,10 +361,7 @@ class TrainerApp(App[None]):
         # behind the small-window guard until the window is large enough.
         self.call_after_refresh(self._check_size)
         if self.settle_memory:
-            self.call_after_refresh(settle_after_start)
-            # While home is read: what the first review, stats or calculator would load.
-            self.set_timer(START_AFTER_S, lambda: start_warm_up(
-                self, self.ruleset, then=self.spares.build_when_ready))
+            self.set_timer(1.0, self._after_home)  # if home's figures never come
 
     def on_unmount(self) -> None:
         if self.store is not None:
@@ -835,9 +854,11 @@ def make_app(config: Settings | None = None, data_dir: str | os.PathLike[str] | 
     seed         makes random rounds reproducible (snapshots, tests);
     clock        the clock that times answers (tests pass a fixed one);
     cursor_blink False keeps text cursors steady (snapshots);
-    settle_memory  once the first screen is up, exempt what start-up built from the
-                 garbage collector's full passes (`settle_after_start`): the real app and
-                 the benchmarks; tests, which build many apps in one process, leave it off.
+    settle_memory  keep what start-up built out of the garbage collector's full passes
+                 (frozen from the start, settled once home shows its figures, with
+                 `settle_after_start`), and warm up the screens a learner opens next: the
+                 real app and the benchmarks; tests, which build many apps in one
+                 process, leave it off.
     """
     if config is None:
         file = ConfigFile.load(config_path)

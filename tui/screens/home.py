@@ -152,12 +152,15 @@ class HomeScreen(SafeScreen[None]):
 
     def __init__(self, *, settings: Callable[[], Settings],
                  load_stats: Callable[[], HomeStats], version: str,
-                 set_difficulty: Callable[[str], None] | None = None) -> None:
+                 set_difficulty: Callable[[str], None] | None = None,
+                 on_first_figures: Callable[[], None] | None = None) -> None:
         super().__init__()
         self._settings = settings
         self._load_stats = load_stats
         self.version = version
         self._set_difficulty = set_difficulty
+        # Called once, after the frame that first shows the learner's figures.
+        self._on_first_figures = on_first_figures
         self.stats: HomeStats | None = None
         self._stats_ruleset = ""  # the ruleset the stats shown were read for
 
@@ -325,6 +328,9 @@ class HomeScreen(SafeScreen[None]):
         self.stats = stats
         self._draw_menu()
         self.query_one("#home-status", Static).update(self.status_text(stats))
+        if self._on_first_figures is not None:
+            self.call_after_refresh(self._on_first_figures)
+            self._on_first_figures = None
 
     def status_text(self, st: HomeStats) -> Content:
         s = self._settings()
