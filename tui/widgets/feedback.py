@@ -21,8 +21,9 @@ from textual.content import Content
 from textual.message import Message
 from textual.widgets.option_list import Option
 
-from mj_trainer.engine.notation import shape_text
+from mj_trainer.engine.notation import format_tiles, shape_text
 from mj_trainer.engine.scoring import Hit, Outcome, Score
+from mj_trainer.engine.tiles import CODE_TO_TILE
 from mj_trainer.engine.total_basis import TotalBasis, total_basis
 from mj_trainer.quizzes.explanation import Explanation, ExplanationKind, cites
 from mj_trainer.quizzes.grading import Grade, MarkStatus, PatternMark
@@ -150,12 +151,19 @@ def skipped_lines(grade: Grade) -> list[Line]:
     return out
 
 
+def _compact(codes: tuple[str, ...]) -> str:
+    """A learner's group of tile codes in the notation's compact form (``b999``)."""
+    return format_tiles([CODE_TO_TILE[c] for c in codes])
+
+
 def split_line(grade: Grade, style: TileStyle) -> Line:
     """A split answer: the sets as given, numbered, and the winning tile's set."""
     answer = grade.answer
     assert isinstance(answer, SplitAnswer)
     icon, color = ("✔ ", "$success") if grade.correct else ("✘ ", "$error")
-    sets = "  ".join(f"{k}) {' '.join(g)}" for k, g in enumerate(answer.sets, start=1))
+    # Each set in the compact notation (b999, not b9 b9 b9) so it is drawn as one
+    # unbroken block: at 80 columns '5) 9b 9b' broke between its two tiles.
+    sets = "  ".join(f"{k}) {_compact(g)}" for k, g in enumerate(answer.sets, start=1))
     won = (f"; the winning tile completed set {answer.winning + 1}"
            if answer.winning is not None else "")
     return Line(Content.assemble((icon, color), ("Your reading: ", "bold"),

@@ -1,0 +1,27 @@
+"""A reading given in a split question is shown set by set, each set one unbroken
+block: at 80x24 lesson 1.1's feedback broke '5) 9b 9b' between its two tiles."""
+
+from __future__ import annotations
+
+from mj_trainer.quizzes.grading import grade
+from mj_trainer.quizzes.questions import QuestionKind
+from mj_trainer.quizzes.split import SplitAnswer
+from mj_trainer.tui.tile_text import TileStyle
+from mj_trainer.tui.widgets.feedback import split_line
+from tests.quizzes.conftest import question
+
+
+def test_each_set_of_a_reading_is_one_block_and_wraps_between_sets() -> None:
+    # Lesson 1.1's hand b1111 b2233 b78 b999 +b9 self-drawn (Big Mountain), read
+    # with b2 b3 b9 as a group: the feedback lists the five groups given.
+    q = question("b1111223378999 +b9 self", kind=QuestionKind.SPLIT)
+    answer = SplitAnswer((("b1", "b1", "b1"), ("b1", "b2", "b3"), ("b7", "b8", "b9"),
+                          ("b2", "b3", "b9"), ("b9", "b9")))
+    line = split_line(grade(q, answer), TileStyle.TEXT)
+    blocks = ["1b·1b·1b", "1b·2b·3b", "7b·8b·9b", "2b·3b·9b", "9b·9b"]
+    assert "  ".join(f"{k}) {b}" for k, b in enumerate(blocks, start=1)) in line.content.plain
+    # At the width of the feedback at 80 columns, every set stays on one row.
+    rows = [r.plain for r in line.content.wrap(74)]
+    assert len(rows) == 2
+    for block in blocks:
+        assert any(block in r for r in rows), (block, rows)
