@@ -113,6 +113,25 @@ def climbs_before(rnd: Round) -> list[Climb]:
         return []
 
 
+def end_round_words(rnd: Round) -> str:
+    """What ending a round early keeps, counting answers and skips apart (a skip is
+    recorded, but it is not an answer the learner gave)."""
+    skipped = sum(1 for g in rnd.grades if g.skipped)
+    answered = len(rnd.grades) - skipped
+    parts = []
+    if answered:
+        parts.append("the answer you gave" if answered == 1
+                     else f"the {answered} answers you gave")
+    if skipped:
+        parts.append("the question you skipped" if skipped == 1
+                     else f"the {skipped} questions you skipped")
+    if not parts:
+        return "No question has been answered yet."
+    verb = "is" if len(parts) == 1 and (answered == 1 or skipped == 1) else "are"
+    said = " and ".join(parts)
+    return f"{said[0].upper()}{said[1:]} {verb} saved; the summary shows how it went."
+
+
 class QuizScreen(SafeScreen[RoundSummary | None]):
     """One round of questions; dismissed with the round summary (None: nothing asked)."""
 
@@ -778,13 +797,7 @@ class QuizScreen(SafeScreen[RoundSummary | None]):
             if yes:
                 self._finish()
 
-        asked = self.round.position
-        if asked == 0:
-            kept = "No question has been answered yet."
-        elif asked == 1:
-            kept = "The answer you gave is saved; the summary shows how it went."
-        else:
-            kept = f"The {asked} answers you gave are saved; the summary shows how it went."
+        kept = end_round_words(self.round)
         self.app.push_screen(ConfirmScreen(f"End this round now? {kept}", yes="End round",
                                            no="Keep playing"), done)
 
