@@ -25,3 +25,19 @@ def test_each_set_of_a_reading_is_one_block_and_wraps_between_sets() -> None:
     assert len(rows) == 2
     for block in blocks:
         assert any(block in r for r in rows), (block, rows)
+
+
+def test_a_skipped_reading_question_has_no_empty_heading() -> None:
+    # Lesson 1.1's drill, a split question skipped: "The answer" stood with nothing
+    # under it, straight above "Why", which gives a reading that works.
+    from mj_trainer.tui.widgets.feedback import feedback_lines
+
+    q = question("b1111223378999 +b9 self", kind=QuestionKind.SPLIT)
+    lines = feedback_lines(grade(q, None), hints=[], width=78, style=TileStyle.TEXT)
+    texts = [ln.content.plain for ln in lines]
+    assert texts[0].startswith("⏭  Skipped")
+    assert texts[1] == "Why"
+    assert texts[2].startswith("• One reading of this hand: 1b 2b 3b")
+    headers = [i for i, ln in enumerate(lines) if ln.header]
+    for here, after in zip(headers, [*headers[1:], len(lines)], strict=True):
+        assert after - here > 1, f"heading {texts[here]!r} has nothing under it"

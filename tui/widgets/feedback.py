@@ -122,6 +122,8 @@ def skipped_lines(grade: Grade) -> list[Line]:
     """A skipped question: the answer itself, without marking anything wrong."""
     q = grade.question
     result = q.result
+    if q.kind is QuestionKind.SPLIT:
+        return []  # the reading is the first line under "Why": a header here stood empty
     out: list[Line] = [Line(Content.assemble(("The answer", "bold $accent")), header=True)]
     if q.kind is QuestionKind.PATTERNS:
         for m in grade.marks:
@@ -138,8 +140,6 @@ def skipped_lines(grade: Grade) -> list[Line]:
     if q.kind in (QuestionKind.PATTERNS, QuestionKind.TOTAL):
         out.append(Line(Content.assemble(("• ", "$accent"), ("Total ", "bold"),
                                          str(result.total)), _total_target(result)))
-    elif q.kind is QuestionKind.SPLIT:
-        pass  # the reading is the explanation under "Why"
     else:
         expected = q.expected()
         assert isinstance(expected, YesNoAnswer)
