@@ -550,10 +550,15 @@ def _grade_split(question: Question, answer: SplitAnswer | None) -> Grade:
     best reading is told so, with both readings' totals (R1)."""
     result = question.result
     best = result.best
-    best_groups = best_answer(result).sets
+    best_reading = best_answer(result)
+    best_groups = best_reading.sets
     shown = tuple(" ".join(g) for g in best_groups)  # the sets pointed at, in notation
+    # Where the question also asks which set the winning tile completed, the reading
+    # given back says it too.
+    won = (f", the winning tile completing {reading_text([best_groups[best_reading.winning]])}"
+           if question.ask_winning and best_reading.winning is not None else "")
     if answer is None:
-        text = f"One reading of this hand: {reading_text(best_groups)}."
+        text = f"One reading of this hand: {reading_text(best_groups)}{won}."
         note = Explanation(ExplanationKind.READING, text, None, "R1", ("R1",), shown)
         return _verdict(question, None, (), credit=0.0, correct=False,
                         credit_text="skipped: 0", outcomes={}, explanations=(note,))
@@ -567,7 +572,7 @@ def _grade_split(question: Question, answer: SplitAnswer | None) -> Grade:
                                             None, "R1", ("R1",), ()))
         explanations.append(Explanation(
             ExplanationKind.READING,
-            f"One reading that works: {reading_text(best_groups)}.", None, "R1", ("R1",),
+            f"One reading that works: {reading_text(best_groups)}{won}.", None, "R1", ("R1",),
             shown))
     elif verdict.outcome is not None and verdict.outcome.total < best.total:
         explanations.append(Explanation(

@@ -170,3 +170,22 @@ def test_a_winning_index_past_the_groups_is_a_problem_not_a_crash() -> None:
     asked = judge(result, SplitAnswer(sets, 9), ask_winning=True)
     assert not asked.ok and asked.problems == (
         "There is no group 10: the groups are numbered 1 to 5",)
+
+
+def test_the_reading_given_back_names_the_winning_tile_s_set_when_asked() -> None:
+    # Lesson 1.3's drill (a learner's walk), its hand of that kind: c123 c666 b34 dg dg [k777]
+    # +b2 self, the winning tile put in the 6c pung. The question asks which set it
+    # completed, and the reading given back did not say: b2 completes the chow b234.
+    asked = _q("c123 c666 b34 dg dg [k777] +b2 self", ask=True)
+    wrong = grade(asked, _answer("c1 c2 c3", "c6 c6 c6", "b2 b3 b4", "dg dg", "k7 k7 k7",
+                                 winning=1))
+    assert not wrong.correct
+    last = wrong.explanations[-1].text
+    assert last.startswith("One reading that works: ")
+    assert last.endswith(", the winning tile completing b2 b3 b4."), last
+    skipped = grade(asked, None)
+    assert skipped.explanations[0].text.endswith(", the winning tile completing b2 b3 b4.")
+    # Not asked, not said.
+    plain = _q("c123 c666 b34 dg dg [k777] +b2 self")
+    said = grade(plain, _answer("c1 c2 c3", "c6 c6", "c6 b2 b3", "b4 dg dg", "k7 k7 k7"))
+    assert "winning tile" not in said.explanations[-1].text
