@@ -55,3 +55,16 @@ def test_honors_make_kongs_too() -> None:
     # give honors kongs ('pungs / kongs of Winds'), so not 'only pungs or a pair'.
     text = " ".join(lesson(RULES, "1.1").paragraphs)
     assert "which can only make pungs, kongs or a pair, never a chow" in text
+
+
+def test_lesson_1_3_teaches_the_word_claimed_with_exposed() -> None:
+    # The curated notes of later lessons say "a claimed chow", "the claimed kong" for a
+    # set made with a discard (a learner's walk found about thirty); lesson 1.3, which
+    # teaches exposed sets, now gives the word too, in its glossary entry.
+    three = lesson(RULES, "1.3")
+    assert "exposed" in three.terms
+    for rules in (RULES, CLASSICAL):
+        word, text = term_text(rules, "exposed")
+        assert word == "exposed"
+        assert "claim" in text and "also call such a set claimed" in text
+        assert "another player's discard" in text  # what makes it exposed (seed 000 §1.3)
