@@ -275,7 +275,9 @@ def _words(rules: Ruleset, step: Step, section: dict[str, Any], patterns: tuple[
     covers = ", ".join(p.name for p in members[:3]) + (
         f" and {len(members) - 3} more" if len(members) > 3 else "")
     book = words()["patterns"]
-    what = " and ".join(names)
+    # "6 patterns of the category Trivial Patterns": a category's name alone ("6
+    # patterns of Trivial Patterns") read as a slip.
+    what = ("the category " if len(names) == 1 else "the categories ") + " and ".join(names)
     intro = fill(book["intro_one"] if len(members) == 1 else book["intro"], rules,
                  count=f"{len(members)} patterns", category=what)
     paragraphs = [intro]

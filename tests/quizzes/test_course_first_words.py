@@ -68,3 +68,13 @@ def test_lesson_1_3_teaches_the_word_claimed_with_exposed() -> None:
         assert word == "exposed"
         assert "claim" in text and "also call such a set claimed" in text
         assert "another player's discard" in text  # what makes it exposed (seed 000 §1.3)
+
+
+def test_a_category_lesson_names_its_category_as_one() -> None:
+    # "This lesson teaches 6 patterns of Trivial Patterns." read as a slip.
+    first = lesson(RULES, "2.1").paragraphs[0]
+    assert first.startswith("This lesson teaches 6 patterns of the category Trivial Patterns.")
+    both = lesson(load("zung-jung"), "2.1").paragraphs[0]
+    assert "of the categories Basics and Trivial Patterns." in both
+    one = lesson(RULES, "2.14").paragraphs[0]
+    assert one.startswith("This lesson teaches one pattern of the category Irregular Hands.")
