@@ -78,3 +78,10 @@ def test_a_category_lesson_names_its_category_as_one() -> None:
     assert "of the categories Basics and Trivial Patterns." in both
     one = lesson(RULES, "2.14").paragraphs[0]
     assert one.startswith("This lesson teaches one pattern of the category Irregular Hands.")
+
+
+def test_lesson_1_1_says_the_blessings_come_later() -> None:
+    # Lesson 1.1 named the Blessings (12.4) before any pattern is taught.
+    for rules in (RULES, load("zung-jung")):
+        text = " ".join(lesson(rules, "1.1").paragraphs)
+        assert "Blessings (" in text and "taught in a later lesson)" in text
