@@ -41,3 +41,25 @@ def test_a_skipped_reading_question_has_no_empty_heading() -> None:
     headers = [i for i, ln in enumerate(lines) if ln.header]
     for here, after in zip(headers, [*headers[1:], len(lines)], strict=True):
         assert after - here > 1, f"heading {texts[here]!r} has nothing under it"
+
+
+def test_a_reason_not_counted_goes_under_its_row_when_it_does_not_fit() -> None:
+    # At 80x24 every "How it scores" table broke "not counted:" across the row's end
+    # ("… 5  not" / "counted: the limit hand Big Mountain (7.1.6, 400) stands alone").
+    from mj_trainer.engine.notation import parse
+    from mj_trainer.engine.scoring import score
+    from mj_trainer.tui.widgets.feedback import hit_line
+
+    result = score(parse("b1111223378999 +b9 self"))  # Big Mountain, a limit hand
+    best = result.best
+    idle = [h for h in best.hits if not h.counted]
+    assert idle
+    for width in (40, 60, 76):
+        for h in idle:
+            rows = hit_line(h, width, best).content.plain.split("\n")
+            assert len(rows) >= 2
+            assert rows[1].lstrip().startswith("not counted: ")
+            assert all(len(r) <= width for r in rows[1:]), rows
+            assert " ".join(r.strip() for r in rows[1:]) == f"not counted: {h.reason()}"
+    wide = hit_line(idle[0], 200, best).content.plain
+    assert "\n" not in wide and wide.endswith(f"  not counted: {idle[0].reason()}")

@@ -291,11 +291,27 @@ def hit_line(h: Hit, width: int, outcome: Outcome | None = None) -> Line:
             (f"{fam:<9}", "$foreground 55%"), (f"{points:>11}", "bold"),
             ("  stacks" if stacks else "  counts", "$success"),
         ), p.id)
-    return Line(Content.assemble(
+    row = Content.assemble(
         ("  · ", "$foreground 55%"), (head, "$foreground 55%"), (f"{name:<{name_room}} ", ""),
-        (f"{fam:<9}", "$foreground 55%"), (f"{points:>11}", "$foreground 55% strike"),
-        ("  not counted: ", "$warning"), (h.reason(), "$foreground 55%"),
-    ), p.id)
+        (f"{fam:<9}", "$foreground 55%"), (f"{points:>11}", "$foreground 55% strike"))
+    reason = h.reason()
+    # Where the reason does not fit beside the row (80 columns), it goes under it,
+    # indented, instead of breaking "not counted:" across the row's end.
+    if row.cell_length + len(_NOT_COUNTED) + len(reason) <= width:
+        return Line(Content.assemble(row, (_NOT_COUNTED, "$warning"),
+                                     (reason, "$foreground 55%")), p.id)
+    import textwrap
+
+    said = textwrap.wrap(f"{_NOT_COUNTED.strip()} {reason}", width=max(20, width - 8))
+    first = said[0].removeprefix(_NOT_COUNTED.strip())
+    parts: list[Content | tuple[str, str] | str] = [
+        row, "\n", (f"{'':6}{_NOT_COUNTED.strip()}", "$warning"), (first, "$foreground 55%")]
+    for more in said[1:]:
+        parts.extend(["\n", (f"{'':6}{more}", "$foreground 55%")])
+    return Line(Content.assemble(*parts), p.id)
+
+
+_NOT_COUNTED = "  not counted: "
 
 
 def score_lines(result: Score, *, width: int, style: TileStyle) -> list[Line]:
