@@ -127,7 +127,7 @@ def end_round_words(rnd: Round) -> str:
                      else f"the {skipped} questions you skipped")
     if not parts:
         return "No question has been answered yet."
-    verb = "is" if len(parts) == 1 and (answered == 1 or skipped == 1) else "are"
+    verb = "is" if answered + skipped == 1 else "are"
     said = " and ".join(parts)
     return f"{said[0].upper()}{said[1:]} {verb} saved; the summary shows how it went."
 

@@ -12,6 +12,7 @@ screen) opens the rule behind the highlighted line, enter goes on to the next ha
 
 from __future__ import annotations
 
+import textwrap
 from dataclasses import dataclass
 
 from rich.text import Text
@@ -297,21 +298,19 @@ def hit_line(h: Hit, width: int, outcome: Outcome | None = None) -> Line:
     reason = h.reason()
     # Where the reason does not fit beside the row (80 columns), it goes under it,
     # indented, instead of breaking "not counted:" across the row's end.
-    if row.cell_length + len(_NOT_COUNTED) + len(reason) <= width:
-        return Line(Content.assemble(row, (_NOT_COUNTED, "$warning"),
+    if row.cell_length + len(f"  {_NOT_COUNTED} ") + len(reason) <= width:
+        return Line(Content.assemble(row, (f"  {_NOT_COUNTED} ", "$warning"),
                                      (reason, "$foreground 55%")), p.id)
-    import textwrap
-
-    said = textwrap.wrap(f"{_NOT_COUNTED.strip()} {reason}", width=max(20, width - 8))
-    first = said[0].removeprefix(_NOT_COUNTED.strip())
+    said = textwrap.wrap(f"{_NOT_COUNTED} {reason}", width=max(20, width - 8))
+    first = said[0].removeprefix(_NOT_COUNTED)
     parts: list[Content | tuple[str, str] | str] = [
-        row, "\n", (f"{'':6}{_NOT_COUNTED.strip()}", "$warning"), (first, "$foreground 55%")]
+        row, "\n", (f"{'':6}{_NOT_COUNTED}", "$warning"), (first, "$foreground 55%")]
     for more in said[1:]:
         parts.extend(["\n", (f"{'':6}{more}", "$foreground 55%")])
     return Line(Content.assemble(*parts), p.id)
 
 
-_NOT_COUNTED = "  not counted: "
+_NOT_COUNTED = "not counted:"
 
 
 def score_lines(result: Score, *, width: int, style: TileStyle) -> list[Line]:
