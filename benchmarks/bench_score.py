@@ -26,9 +26,10 @@ import mj_trainer.engine.arrangements as arr_module
 from benchmarks.benchutil import machine_lines, percentile, table, time_each, timer_overhead_ns, us
 from benchmarks.sample_hands import DEFAULT_SEED, closed_hands, typical_hands
 from mj_trainer.engine import score
-from mj_trainer.engine.arrangements import Shape, arrangements
+from mj_trainer.engine.arrangements import arrangements
 from mj_trainer.engine.hand import Hand, validate
 from mj_trainer.engine.jsonio import score_to_json
+from mj_trainer.engine.shape import Shape
 
 TARGET_MEDIAN_US = 150
 

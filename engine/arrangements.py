@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass
-from enum import Enum, IntEnum
+from enum import IntEnum
 from functools import cache
 from itertools import product
 from operator import itemgetter
@@ -24,6 +24,7 @@ from typing import Final, NamedTuple
 from mj_trainer.engine import tiles
 from mj_trainer.engine.frozen import builder
 from mj_trainer.engine.hand import Hand, MeldKind
+from mj_trainer.engine.shape import Shape
 from mj_trainer.engine.tiles import Tile
 
 
@@ -36,22 +37,6 @@ class GroupKind(IntEnum):
     PAIR = 3
     SINGLE = 4  # one tile of a thirteen orphans hand, a special hand, or a loose tile
     PE_LING_PAIR = 5  # a lone b1 paired with the winning c1 (classical "pe-ling eats cake")
-
-
-class Shape(Enum):
-    """The overall form of a winning hand."""
-
-    REGULAR = "regular"
-    SEVEN_PAIRS = "seven_pairs"
-    THIRTEEN_ORPHANS = "thirteen_orphans"
-    SPECIAL = "special"  # classical irregular hands: straights of winds/dragons, Peking Garden
-    PARTIAL = "partial"  # a loser's hand: its sets, at most one pair, loose tiles (R32)
-
-    @property
-    def label(self) -> str:
-        if self is Shape.PARTIAL:
-            return "loser's hand"
-        return str(self.value).replace("_", " ")
 
 
 class Group(NamedTuple):

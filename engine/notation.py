@@ -25,7 +25,7 @@ from dataclasses import dataclass
 from typing import Final
 
 from mj_trainer.engine import tiles
-from mj_trainer.engine.arrangements import Group, Shape
+from mj_trainer.engine.arrangements import Group
 from mj_trainer.engine.hand import (
     DEFAULT_RULESET,
     Hand,
@@ -36,6 +36,7 @@ from mj_trainer.engine.hand import (
     Problem,
     validate,
 )
+from mj_trainer.engine.shape import Shape
 from mj_trainer.engine.tile_faces import TileStyle, faces
 from mj_trainer.engine.tiles import Tile
 

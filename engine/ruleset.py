@@ -14,7 +14,6 @@ from functools import cache
 from pathlib import Path
 from typing import Any, Final
 
-from mj_trainer.engine.patterns import READING_DETECTORS
 from mj_trainer.engine.plain_text import plain
 from mj_trainer.engine.ruleset_check import build, check_keys, place
 from mj_trainer.engine.ruleset_model import (
@@ -61,7 +60,7 @@ _BUILTINS: dict[str, Ruleset] = {}
 def _load(path: Path, stamp: int) -> Ruleset:
     problems: list[str] = []
     data = _merged(path, (), problems)
-    return build(data, path, problems)
+    return build(data, path, problems, trusted=path.parent == BUILTIN_DIR)
 
 
 MAX_EXTENDS: Final = 32  # files in one `extends` chain; real house rules use two or three
@@ -179,7 +178,6 @@ def _merged(path: Path, chain: tuple[Path, ...], problems: list[str]) -> dict[st
 __all__ = [  # the model and the checks live in ruleset_model and ruleset_check
     "BUILTIN_DIR",
     "DEFAULT",
-    "READING_DETECTORS",
     "Pattern",
     "Ruleset",
     "RulesetError",

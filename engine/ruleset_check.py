@@ -12,9 +12,6 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any, Final
 
-from mj_trainer.engine.arrangements import Shape
-from mj_trainer.engine.patterns import detector_names
-from mj_trainer.engine.patterns.registry import DETECTOR_SHAPES
 from mj_trainer.engine.ruleset_model import (
     CITATION_KEYS,
     HEAD_KEYS,
@@ -32,6 +29,7 @@ from mj_trainer.engine.ruleset_model import (
     Unit,
     family_of,
 )
+from mj_trainer.engine.shape import Shape
 
 _TYPE_WORDS: Final = {int: "int (a whole number)", str: "str (text in quotes)",
                       bool: "bool (true or false)"}
@@ -210,8 +208,22 @@ class _Place:
         return format(self._find(), spec)
 
 
-def build(data: dict[str, Any], path: Path, problems: list[str]) -> Ruleset:
-    """The ruleset of the merged data; raises with `problems` and every new one."""
+def _detector_names() -> frozenset[str]:
+    """Every detector a ruleset file may name (importing them registers them)."""
+    from mj_trainer.engine.patterns import detector_names
+
+    return detector_names()
+
+
+def build(data: dict[str, Any], path: Path, problems: list[str], *,
+          trusted: bool = False) -> Ruleset:
+    """The ruleset of the merged data; raises with `problems` and every new one.
+
+    `trusted`: the data is a built-in ruleset, shipped with the detectors it names and
+    checked against them by the tests (tests/engine/test_rulesets.py), so its detector
+    names are not looked up here: that would import every detector, and the settings
+    and the first screen load a ruleset long before any hand is scored.
+    """
     head = data.get("ruleset")
     if not isinstance(head, dict):
         raise RulesetError([*problems, f"{path.name}: a [ruleset] table is required"])
@@ -272,7 +284,7 @@ def build(data: dict[str, Any], path: Path, problems: list[str]) -> Ruleset:
         problems.append(f"{path.name}: [categories] must be a table of number = name")
         raw_categories = {}
     categories = {str(k): str(v) for k, v in raw_categories.items()}
-    known = detector_names()
+    known = None if trusted else _detector_names()
     patterns: list[Pattern] = []
     disabled: set[str] = set()
     doubling_ids: list[str] = []
@@ -298,7 +310,7 @@ def build(data: dict[str, Any], path: Path, problems: list[str]) -> Ruleset:
             disabled.add(pid)
             continue
         detector = need(fields, "detector", str, where)
-        if detector and detector not in known:
+        if detector and known is not None and detector not in known:
             problems.append(f"{at('patterns', pid, 'detector')}: pattern {pid}: unknown "
                             f"detector {detector!r}{suggest(detector, tuple(sorted(known)))}")
         unit = fields.get("unit", "hand")
@@ -361,7 +373,6 @@ def build(data: dict[str, Any], path: Path, problems: list[str]) -> Ruleset:
                           and not isinstance(value, bool) and value >= limit),
                 rank=tuple(int(x) for x in pid.split(".")),
                 kind=PatternKind(kind),
-                shapes=DETECTOR_SHAPES.get(detector, frozenset(Shape)) - frozenset(not_for),
             )
         )
     if doubling_ids:

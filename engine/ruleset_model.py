@@ -8,13 +8,18 @@ from enum import StrEnum
 from pathlib import Path
 from typing import Final
 
-from mj_trainer.engine.arrangements import Shape
-from mj_trainer.engine.patterns.registry import CHICKEN_HAND, ILLEGAL_CALL
+from mj_trainer.engine.shape import Shape
 
 BUILTIN_DIR: Final = Path(__file__).resolve().parent / "rulesets"
 
 
 DEFAULT: Final = "mj-score-eval"
+
+# The two detectors a ruleset may name that the scorer decides itself, from every other
+# pattern (no detector function): a win with nothing else to score, and a hand that is
+# not a win (R7, R13).
+CHICKEN_HAND: Final = "chicken_hand"
+ILLEGAL_CALL: Final = "illegal_call"
 
 
 class Unit(StrEnum):
@@ -97,15 +102,6 @@ class Pattern:
     is_limit: bool = False  # R12: a limit hand stands alone
     rank: tuple[int, ...] = ()  # the id as numbers, for ordering
     kind: PatternKind = PatternKind.POINTS
-    shapes: frozenset[Shape] = frozenset(Shape)  # where it can count; see applies_to
-
-    def applies_to(self, shape: Shape) -> bool:
-        """Can this pattern ever count for a hand of this shape?
-
-        Set-based patterns cannot apply to seven pairs or thirteen orphans (R5, R16):
-        their detectors are registered for regular hands only; `not_for` removes more.
-        """
-        return shape in self.shapes
 
     @property
     def doubles(self) -> bool:

@@ -23,7 +23,7 @@ from typing import NamedTuple, cast
 
 from mj_trainer.engine import arrangements as arr
 from mj_trainer.engine import tiles
-from mj_trainer.engine.arrangements import Arrangement, Shape
+from mj_trainer.engine.arrangements import Arrangement
 from mj_trainer.engine.frozen import builder
 from mj_trainer.engine.hand import Hand, checked, plainly_valid
 from mj_trainer.engine.patterns import HAND_DETECTORS, READING_DETECTORS, HandFacts, Reading
@@ -31,9 +31,7 @@ from mj_trainer.engine.patterns.registry import (
     ANYTHING,
     BONUS,
     CATALOGUE,
-    CHICKEN_HAND,
     DETECTOR_SHAPES,
-    ILLEGAL_CALL,
     SET_COUNTS_MASK,
     VOID_CHECKS,
     HandFlag,
@@ -43,6 +41,8 @@ from mj_trainer.engine.patterns.registry import (
     with_trait,
 )
 from mj_trainer.engine.ruleset import Pattern, Ruleset, load
+from mj_trainer.engine.ruleset_model import CHICKEN_HAND, ILLEGAL_CALL
+from mj_trainer.engine.shape import Shape
 from mj_trainer.engine.waits import hand_waits
 
 

@@ -9,8 +9,8 @@ from __future__ import annotations
 
 from mj_trainer.engine.evidence import evidence as engine_evidence
 from mj_trainer.engine.evidence import what_breaks
-from mj_trainer.engine.patterns.registry import CHICKEN_HAND, ILLEGAL_CALL
 from mj_trainer.engine.ruleset import Pattern, Ruleset
+from mj_trainer.engine.ruleset_model import CHICKEN_HAND, ILLEGAL_CALL
 from mj_trainer.engine.scoring import Outcome, Score
 from mj_trainer.quizzes.near_win import why_not_a_win
 from mj_trainer.quizzes.rule_refs import NOT_A_WIN_RULE, rule_refs

@@ -23,12 +23,13 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from mj_trainer.engine import arrangements as arr
-from mj_trainer.engine.arrangements import Shape
 from mj_trainer.engine.notation import group_text, shape_text
 from mj_trainer.engine.patterns.gaps import listed
-from mj_trainer.engine.patterns.registry import CHICKEN_HAND, ILLEGAL_CALL
+from mj_trainer.engine.patterns.registry import pattern_shapes
 from mj_trainer.engine.ruleset import Pattern, Ruleset
+from mj_trainer.engine.ruleset_model import CHICKEN_HAND, ILLEGAL_CALL
 from mj_trainer.engine.scoring import Hit, Outcome, Score, Why, accepted_shapes
+from mj_trainer.engine.shape import Shape
 from mj_trainer.quizzes.evidence import chicken_condition, evidence, gap, only_points
 from mj_trainer.quizzes.explain_shape import (
     four_alike_note,
@@ -295,7 +296,7 @@ def _absent(result: Score, pattern: Pattern) -> Explanation:
         sets = tuple(group_text(g) for g in o.arrangement.groups)
         return Explanation(ExplanationKind.NOT_PRESENT, text, pid, pid,
                            distinct_refs(pid, BEST_READING), sets)
-    if shape is not None and shape is not Shape.REGULAR and not pattern.applies_to(shape):
+    if shape is not None and shape is not Shape.REGULAR and shape not in pattern_shapes(pattern):
         rule = _shape_rule(rules, shape)
         note, sets = ("", ()) if best.arrangement is None else \
             four_alike_note(best.arrangement, [pattern])

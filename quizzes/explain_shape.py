@@ -14,11 +14,18 @@ from __future__ import annotations
 from collections import Counter
 
 from mj_trainer.engine import tiles
-from mj_trainer.engine.arrangements import Arrangement, Group, GroupKind, Shape
+from mj_trainer.engine.arrangements import Arrangement, Group, GroupKind
 from mj_trainer.engine.notation import group_text
 from mj_trainer.engine.patterns.gaps import listed
-from mj_trainer.engine.patterns.registry import CATALOGUE, HandFlag, Trait, has_trait
+from mj_trainer.engine.patterns.registry import (
+    CATALOGUE,
+    HandFlag,
+    Trait,
+    has_trait,
+    pattern_shapes,
+)
 from mj_trainer.engine.ruleset import Pattern, Ruleset
+from mj_trainer.engine.shape import Shape
 
 # The trait of the pattern every hand of a shape has: the value the ruleset gives it.
 _SHAPE_TRAIT = {Shape.SEVEN_PAIRS: Trait.SEVEN_PAIRS,
@@ -33,7 +40,7 @@ def set_need(pattern: Pattern) -> str:
     kongs``, ``chows``, ``two declared kongs``; ``four sets and a pair`` when it asks
     for the shape itself, ``seven pairs`` for a pattern of seven pairs."""
     for shape in (Shape.SEVEN_PAIRS, Shape.THIRTEEN_ORPHANS):
-        if pattern.shapes == frozenset({shape}):
+        if pattern_shapes(pattern) == frozenset({shape}):
             return shape.label
     entry = CATALOGUE.get(pattern.detector)
     if entry is None:

@@ -17,13 +17,13 @@ from mj_trainer.engine.arrangements import (
     Arrangement,
     Group,
     GroupKind,
-    Shape,
     arrangements,
     count_vector,
 )
 from mj_trainer.engine.hand import Hand
 from mj_trainer.engine.notation import group_text
 from mj_trainer.engine.scoring import Score, accepted_shapes
+from mj_trainer.engine.shape import Shape
 from mj_trainer.engine.tiles import Tile
 from mj_trainer.engine.waits import waits
 from mj_trainer.quizzes.far_win import far_reading, far_text

@@ -32,8 +32,9 @@ from enum import StrEnum
 from typing import Any
 
 from mj_trainer.engine.hand import Hand
-from mj_trainer.engine.patterns.registry import CHICKEN_HAND, ILLEGAL_CALL, Trait, has_trait
+from mj_trainer.engine.patterns.registry import Trait, has_trait
 from mj_trainer.engine.ruleset import Pattern, Ruleset, load
+from mj_trainer.engine.ruleset_model import CHICKEN_HAND, ILLEGAL_CALL
 from mj_trainer.engine.scoring import Hit, Score, score
 from mj_trainer.engine.total_basis import total_basis
 from mj_trainer.quizzes.sources import QuizHand

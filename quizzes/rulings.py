@@ -15,9 +15,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Final
 
-from mj_trainer.engine.arrangements import Shape
 from mj_trainer.engine.patterns.registry import CATALOGUE, DETECTOR_SHAPES, Trait, with_trait
 from mj_trainer.engine.ruleset import DEFAULT, Pattern, Ruleset
+from mj_trainer.engine.shape import Shape
 
 RULING_ID: Final = re.compile(r"[Rr](\d{1,2})")
 _TAG_START: Final = re.compile(r"(\\*)(\[[a-z#/@][^[]*?])")

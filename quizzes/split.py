@@ -19,9 +19,10 @@ from dataclasses import dataclass
 from itertools import combinations
 
 from mj_trainer.engine import tiles
-from mj_trainer.engine.arrangements import Group, GroupKind, Shape
+from mj_trainer.engine.arrangements import Group, GroupKind
 from mj_trainer.engine.hand import Hand, Meld
 from mj_trainer.engine.scoring import Outcome, Score
+from mj_trainer.engine.shape import Shape
 from mj_trainer.engine.tiles import Tile
 
 # The shapes a split question can be asked about: other readings (classical irregular

@@ -38,9 +38,9 @@ from mj_trainer.engine.generator.targets import (
 )
 from mj_trainer.engine.generator.templates import TEMPLATES, Template
 from mj_trainer.engine.hand import Hand
-from mj_trainer.engine.patterns.registry import ILLEGAL_CALL as ILLEGAL
 from mj_trainer.engine.patterns.registry import Trait, with_trait
 from mj_trainer.engine.ruleset import BUILTIN_DIR, DEFAULT, Pattern, Ruleset, load
+from mj_trainer.engine.ruleset_model import ILLEGAL_CALL as ILLEGAL
 from mj_trainer.engine.scoring import Score, score
 
 MAX_ATTEMPTS: Final = 4000  # per hand; a request that needs more is reported as failed

@@ -23,12 +23,12 @@ from dataclasses import dataclass, field
 from typing import Final, NoReturn
 
 from mj_trainer.engine import tiles
-from mj_trainer.engine.arrangements import Shape
 from mj_trainer.engine.generator.context import RulesInfo, choose_context
 from mj_trainer.engine.generator.difficulty import Level
 from mj_trainer.engine.generator.errors import Retry
 from mj_trainer.engine.generator.policy import Policy
 from mj_trainer.engine.hand import NEEDS_DISCARD, NEEDS_SELF_DRAWN, Hand, Incidental, Meld, MeldKind
+from mj_trainer.engine.shape import Shape
 from mj_trainer.engine.tiles import Tile
 
 CHOW, PUNG, KONG = MeldKind.CHOW, MeldKind.PUNG, MeldKind.KONG

@@ -36,10 +36,11 @@ from __future__ import annotations
 from enum import Enum
 from typing import Final
 
-from mj_trainer.engine.arrangements import GroupKind, Shape
+from mj_trainer.engine.arrangements import GroupKind
 from mj_trainer.engine.generator.wincheck import one_swap_shapes
 from mj_trainer.engine.hand import Hand
 from mj_trainer.engine.scoring import Score, Why
+from mj_trainer.engine.shape import Shape
 
 EASY_MAX_POINTS: Final = 40  # the most one counted pattern may add in an easy hand
 EASY_MAX_PATTERNS: Final = 3  # an easy hand counts one to three patterns

@@ -19,14 +19,14 @@ from dataclasses import dataclass
 from functools import cache
 from typing import Final
 
-from mj_trainer.engine.arrangements import Shape
 from mj_trainer.engine.generator.difficulty import EASY_MAX_PATTERNS, EASY_MAX_POINTS, Level
 from mj_trainer.engine.generator.errors import GenerationError
 from mj_trainer.engine.generator.templates import TEMPLATES
-from mj_trainer.engine.patterns.registry import CHICKEN_HAND as CHICKEN
-from mj_trainer.engine.patterns.registry import ILLEGAL_CALL as ILLEGAL
 from mj_trainer.engine.patterns.registry import Trait, has_trait
 from mj_trainer.engine.ruleset import Pattern, Ruleset
+from mj_trainer.engine.ruleset_model import CHICKEN_HAND as CHICKEN
+from mj_trainer.engine.ruleset_model import ILLEGAL_CALL as ILLEGAL
+from mj_trainer.engine.shape import Shape
 
 _ID: Final = re.compile(r"\d+(\.\d+){0,2}")
 

@@ -24,10 +24,10 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Final
 
-from mj_trainer.engine.arrangements import Shape
 from mj_trainer.engine.generator.builder import Draft
 from mj_trainer.engine.patterns import basics
 from mj_trainer.engine.patterns.registry import CATALOGUE, Detector, DetectorRef, name_of
+from mj_trainer.engine.shape import Shape
 
 Build = Callable[[Draft], None]
 

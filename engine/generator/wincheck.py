@@ -11,8 +11,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from mj_trainer.engine import tiles
-from mj_trainer.engine.arrangements import Shape, count_vector
+from mj_trainer.engine.arrangements import count_vector
 from mj_trainer.engine.hand import Hand
+from mj_trainer.engine.shape import Shape
 from mj_trainer.engine.waits import is_regular
 
 

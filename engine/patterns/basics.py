@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from mj_trainer.engine import tiles
-from mj_trainer.engine.arrangements import Arrangement, GroupKind, Shape
+from mj_trainer.engine.arrangements import Arrangement, GroupKind
 from mj_trainer.engine.hand import Hand
 from mj_trainer.engine.notation import group_text
 from mj_trainer.engine.patterns.gaps import (
@@ -42,6 +42,7 @@ from mj_trainer.engine.patterns.shows import (
     said_of_winning_tile,
     winning,
 )
+from mj_trainer.engine.shape import Shape
 from mj_trainer.engine.tiles import Suit, Tile
 
 if TYPE_CHECKING:

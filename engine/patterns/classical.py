@@ -20,7 +20,6 @@ from mj_trainer.engine.arrangements import (
     Arrangement,
     Group,
     GroupKind,
-    Shape,
     special_form,
 )
 from mj_trainer.engine.hand import Hand, Incidental, MeldKind
@@ -73,6 +72,7 @@ from mj_trainer.engine.patterns.suits import (
     mixed_one_suit_text,
     pure_one_suit_text,
 )
+from mj_trainer.engine.shape import Shape
 
 # Why the generator has no template for the classical detectors: a hand aimed at one
 # is drawn at random and kept when the scorer counts the pattern.

@@ -12,10 +12,11 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 
 from mj_trainer.engine import tiles
-from mj_trainer.engine.arrangements import Arrangement, Group, GroupKind, Shape
+from mj_trainer.engine.arrangements import Arrangement, Group, GroupKind
 from mj_trainer.engine.hand import Hand
 from mj_trainer.engine.notation import format_tiles, group_text, shape_text
 from mj_trainer.engine.patterns.registry import Proof, Shown
+from mj_trainer.engine.shape import Shape
 from mj_trainer.engine.tiles import Suit, Tile
 
 GroupTest = Callable[[Group, Hand], bool]

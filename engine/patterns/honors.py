@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from mj_trainer.engine import tiles
-from mj_trainer.engine.arrangements import Group, Shape
+from mj_trainer.engine.arrangements import Group
 from mj_trainer.engine.hand import Hand
 from mj_trainer.engine.patterns.gaps import first, honor_sets, only, shape_is_not, tiles_not
 from mj_trainer.engine.patterns.registry import (
@@ -22,6 +22,7 @@ from mj_trainer.engine.patterns.registry import (
     reading_detector,
 )
 from mj_trainer.engine.patterns.shows import groups, is_pair, pung_of, said
+from mj_trainer.engine.shape import Shape
 from mj_trainer.engine.tiles import Tile
 
 if TYPE_CHECKING:

@@ -5,7 +5,6 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from mj_trainer.engine import tiles
-from mj_trainer.engine.arrangements import Shape
 from mj_trainer.engine.patterns.gaps import first, sets_here, shape_is_not
 from mj_trainer.engine.patterns.registry import (
     DeclaredTemplate,
@@ -19,6 +18,7 @@ from mj_trainer.engine.patterns.registry import (
     whole_hand,
 )
 from mj_trainer.engine.patterns.shows import groups, is_pair
+from mj_trainer.engine.shape import Shape
 from mj_trainer.engine.tiles import Suit
 
 if TYPE_CHECKING:

@@ -15,17 +15,15 @@ from enum import Flag, IntFlag, auto
 from typing import TYPE_CHECKING, Any, Final, TypeVar
 
 from mj_trainer.engine import tiles
-from mj_trainer.engine.arrangements import Arrangement, Group, GroupKind, Shape
+from mj_trainer.engine.arrangements import Arrangement, Group, GroupKind
 from mj_trainer.engine.hand import Hand, Incidental, MeldKind
+from mj_trainer.engine.ruleset_model import CHICKEN_HAND, ILLEGAL_CALL, Pattern
+from mj_trainer.engine.shape import Shape
 from mj_trainer.engine.tiles import Suit, Tile
 
 if TYPE_CHECKING:
     from mj_trainer.engine.generator.builder import Draft
 
-# The two patterns the scorer decides itself, from every other pattern (no detector
-# function): a win with nothing else to score, and a hand that is not a win (R7, R13).
-CHICKEN_HAND: Final = "chicken_hand"
-ILLEGAL_CALL: Final = "illegal_call"
 # The context key of flowers and seasons (the incidentals use their own values).
 BONUS: Final = "bonus"
 
@@ -608,6 +606,13 @@ scorer_pattern(ILLEGAL_CALL, shows=whole_hand,
 cite("R7", ILLEGAL_CALL)
 cite("R13", CHICKEN_HAND)
 cite("R14", ILLEGAL_CALL)
+
+
+def pattern_shapes(pattern: Pattern) -> frozenset[Shape]:
+    """The hand shapes a pattern can ever count for: its detector's, less the ones its
+    ruleset keeps it out of (`not_for`).  Set-based patterns never count for seven pairs
+    or thirteen orphans (R5, R16): their detectors are declared for regular hands only."""
+    return DETECTOR_SHAPES.get(pattern.detector, ALL_SHAPES) - pattern.not_for
 
 
 def detector_names() -> frozenset[str]:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Final
 
 from mj_trainer.engine import tiles
-from mj_trainer.engine.arrangements import Arrangement, Group, GroupKind, Shape
+from mj_trainer.engine.arrangements import Arrangement, Group, GroupKind
 from mj_trainer.engine.hand import Hand
 from mj_trainer.engine.notation import group_text
 from mj_trainer.engine.patterns.gaps import first, groups_not, listed, only, sets_here, shape_is_not
@@ -37,6 +37,7 @@ from mj_trainer.engine.patterns.shows import (
     selected,
     suit_groups,
 )
+from mj_trainer.engine.shape import Shape
 from mj_trainer.engine.tiles import Tile
 
 if TYPE_CHECKING:

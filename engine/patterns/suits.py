@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Final
 
 from mj_trainer.engine import tiles
-from mj_trainer.engine.arrangements import Shape, count_vector
+from mj_trainer.engine.arrangements import count_vector
 from mj_trainer.engine.hand import Hand
 from mj_trainer.engine.patterns.gaps import (
     exposed,
@@ -26,6 +26,7 @@ from mj_trainer.engine.patterns.registry import (
     whole_hand,
 )
 from mj_trainer.engine.patterns.shows import said, suit_names
+from mj_trainer.engine.shape import Shape
 
 if TYPE_CHECKING:
     from mj_trainer.engine.generator.builder import Draft

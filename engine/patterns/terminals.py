@@ -7,7 +7,7 @@ from itertools import combinations_with_replacement
 from typing import TYPE_CHECKING, Final
 
 from mj_trainer.engine import tiles
-from mj_trainer.engine.arrangements import Arrangement, Group, GroupKind, Shape
+from mj_trainer.engine.arrangements import Arrangement, Group, GroupKind
 from mj_trainer.engine.hand import Hand
 from mj_trainer.engine.patterns.gaps import (
     first,
@@ -33,6 +33,7 @@ from mj_trainer.engine.patterns.registry import (
     whole_hand,
 )
 from mj_trainer.engine.patterns.shows import is_chow, is_pung, said, selected
+from mj_trainer.engine.shape import Shape
 from mj_trainer.engine.tiles import Suit, Tile
 
 if TYPE_CHECKING:

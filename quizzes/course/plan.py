@@ -22,8 +22,8 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any, Final
 
-from mj_trainer.engine.patterns.registry import CHICKEN_HAND, ILLEGAL_CALL
 from mj_trainer.engine.ruleset import Pattern, Ruleset
+from mj_trainer.engine.ruleset_model import CHICKEN_HAND, ILLEGAL_CALL
 from mj_trainer.quizzes.course.model import Drill, Lesson, LessonKind
 from mj_trainer.quizzes.course.rules import Rule, rules_of
 from mj_trainer.quizzes.course.texts import fill, plural, term_text, words

@@ -14,9 +14,10 @@ from collections.abc import Iterable
 from enum import StrEnum
 from typing import Final
 
-from mj_trainer.engine.arrangements import GroupKind, Shape
+from mj_trainer.engine.arrangements import GroupKind
 from mj_trainer.engine.ruleset import Ruleset
 from mj_trainer.engine.scoring import Outcome, Score, Why
+from mj_trainer.engine.shape import Shape
 
 
 class Rule(StrEnum):

@@ -16,13 +16,13 @@ from mj_trainer.engine.arrangements import (
     Arrangement,
     Group,
     GroupKind,
-    Shape,
     arrangements,
     count_vector,
     decompose,
     regular_arrangements,
 )
 from mj_trainer.engine.hand import Hand, Meld, MeldKind, validate
+from mj_trainer.engine.shape import Shape
 from tests.engine.test_properties import regular_hands
 
 

@@ -14,12 +14,12 @@ from mj_trainer.engine.arrangements import (
     Arrangement,
     Decomposition,
     GroupKind,
-    Shape,
     arrangements,
     count_vector,
     decompose,
     split_suit,
 )
+from mj_trainer.engine.shape import Shape
 from tests.helpers import hand
 
 T = tiles.CODE_TO_TILE

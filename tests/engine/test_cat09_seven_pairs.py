@@ -8,8 +8,8 @@ from __future__ import annotations
 
 import pytest
 
-from mj_trainer.engine.arrangements import Shape
 from mj_trainer.engine.scoring import Score
+from mj_trainer.engine.shape import Shape
 from tests.helpers import scored
 
 

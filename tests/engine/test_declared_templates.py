@@ -9,7 +9,6 @@ from typing import Any
 
 import pytest
 
-from mj_trainer.engine.arrangements import Shape
 from mj_trainer.engine.generator.templates import TEMPLATES, declared_templates
 from mj_trainer.engine.patterns import basics
 from mj_trainer.engine.patterns.registry import (
@@ -19,6 +18,7 @@ from mj_trainer.engine.patterns.registry import (
     hand_detector,
     whole_hand,
 )
+from mj_trainer.engine.shape import Shape
 
 
 def _build(d: Any) -> None:

@@ -9,8 +9,9 @@ from __future__ import annotations
 
 import pytest
 
-from mj_trainer.engine.arrangements import GroupKind, Shape
+from mj_trainer.engine.arrangements import GroupKind
 from mj_trainer.engine.scoring import Hit, Outcome, Score, Why
+from mj_trainer.engine.shape import Shape
 from tests.helpers import hand, scored
 
 

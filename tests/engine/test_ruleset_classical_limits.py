@@ -10,10 +10,10 @@ from __future__ import annotations
 
 import pytest
 
-from mj_trainer.engine.arrangements import Shape
 from mj_trainer.engine.notation import parse
 from mj_trainer.engine.ruleset import load
 from mj_trainer.engine.scoring import Score, Why, score
+from mj_trainer.engine.shape import Shape
 
 CL = load("classical")
 

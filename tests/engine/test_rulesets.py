@@ -3,16 +3,27 @@
 from __future__ import annotations
 
 import json
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from mj_trainer.engine.arrangements import Shape
 from mj_trainer.engine.notation import parse
-from mj_trainer.engine.ruleset import RulesetError, builtin_names, clear_cache, family_of, load
+from mj_trainer.engine.patterns import detector_names
+from mj_trainer.engine.patterns.registry import pattern_shapes
+from mj_trainer.engine.ruleset import (
+    BUILTIN_DIR,
+    RulesetError,
+    builtin_names,
+    clear_cache,
+    family_of,
+    load,
+)
 from mj_trainer.engine.scoring import score
+from mj_trainer.engine.shape import Shape
 
 DEFAULT_IDS = """
 1.1 1.2 1.3 1.4 1.5 1.6 1.7 2.1 2.2.1 2.2.2 2.2.3 2.3.1 2.3.2 2.3.3 2.3.4
@@ -233,15 +244,15 @@ def test_impossible_ruleset_names_are_plain_errors(name: str) -> None:
 
 def test_pattern_shapes_follow_r5_and_r16() -> None:
     rules = load()
-    pairs = {p.id for p in rules.patterns if p.applies_to(Shape.SEVEN_PAIRS)}
+    pairs = {p.id for p in rules.patterns if Shape.SEVEN_PAIRS in pattern_shapes(p)}
     # Set-based patterns never apply to seven pairs (R5); whole-hand ones do.
     assert {"2.1", "2.3.1", "3.1.1", "5.1.1", "7.2.1", "8.1.1", "8.2.2"}.isdisjoint(pairs)
     assert {"1.3", "1.5", "1.6", "6.1.1", "7.2.3", "7.2.4", "8.3.1", "9.1.1", "10.1"} <= pairs
-    orphans = {p.id for p in rules.patterns if p.applies_to(Shape.THIRTEEN_ORPHANS)}
+    orphans = {p.id for p in rules.patterns if Shape.THIRTEEN_ORPHANS in pattern_shapes(p)}
     # R16: never Concealed Hand, All Types or Mixed Greater Terminals.
     assert {"1.3", "1.6", "7.2.3"}.isdisjoint(orphans)
     assert {"11.1", "1.4", "12.1.1"} <= orphans
-    regular = {p.id for p in rules.patterns if p.applies_to(Shape.REGULAR)}
+    regular = {p.id for p in rules.patterns if Shape.REGULAR in pattern_shapes(p)}
     assert {"9.1.1", "11.1", "8.3.2"}.isdisjoint(regular)
 
 
@@ -254,3 +265,31 @@ def test_lineage_follows_the_extends_chain(tmp_path: Path) -> None:
     rules = load(str(tmp_path / "table.toml"))
     assert rules.lineage == ("club", "mj-score-eval-early", "mj-score-eval")
     assert rules.builds_on("mj-score-eval") and not rules.builds_on("zung-jung")
+
+
+@pytest.mark.parametrize("name", builtin_names())
+def test_builtin_rulesets_name_only_known_detectors(name: str, tmp_path: Path) -> None:
+    """A built-in ruleset is trusted at load (its detector names are not looked up);
+    this is the check it skips.  The same file loaded from elsewhere is checked in full
+    and builds the same patterns."""
+    rules = load(name)
+    assert {p.detector for p in rules.patterns} <= detector_names()
+    copy = tmp_path / f"{name}.toml"
+    copy.write_text((BUILTIN_DIR / f"{name}.toml").read_text(encoding="utf-8"),
+                    encoding="utf-8")
+    checked = load(str(copy))
+    assert checked.patterns == rules.patterns
+
+
+def test_loading_a_ruleset_imports_no_detector() -> None:
+    """The settings and the first screen load a ruleset before any hand is scored: the
+    readers and the detectors load when the first hand is."""
+    code = ("import sys\nfrom mj_trainer.engine.ruleset import builtin_names, load\n"
+            "for name in builtin_names():\n    load(name)\n"
+            "print(sorted(m for m in sys.modules if m.startswith('mj_trainer.engine.')))")
+    run = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                         check=True, timeout=60)
+    loaded = set(run.stdout.split("'")[1::2])
+    assert "mj_trainer.engine.ruleset_model" in loaded
+    assert loaded.isdisjoint({"mj_trainer.engine.patterns", "mj_trainer.engine.arrangements",
+                              "mj_trainer.engine.hand", "mj_trainer.engine.scoring"})
