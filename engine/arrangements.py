@@ -24,7 +24,11 @@ from typing import Final, NamedTuple
 from mj_trainer.engine import tiles
 from mj_trainer.engine.frozen import builder
 from mj_trainer.engine.hand import Hand, MeldKind
-from mj_trainer.engine.shape import Shape
+from mj_trainer.engine.shape import (
+    PEKING_GARDEN,
+    STRAIGHT_OF_WINDS,
+    Shape,
+)
 from mj_trainer.engine.tiles import Tile
 
 
@@ -650,10 +654,6 @@ def pe_ling_arrangements(hand: Hand, counts: list[int] | None = None) -> list[Ar
 
 # --- the classical irregular hands made of single tiles -------------------------------
 
-STRAIGHT_OF_WINDS: Final = "straight_of_winds"
-STRAIGHT_OF_DRAGONS: Final = "straight_of_dragons"
-PEKING_GARDEN: Final = "peking_garden"
-SPECIAL_FORMS: Final = frozenset({STRAIGHT_OF_WINDS, STRAIGHT_OF_DRAGONS, PEKING_GARDEN})
 _WINDS: Final = tuple(range(tiles.EAST, tiles.NORTH + 1))
 _DRAGONS: Final = tuple(range(tiles.RED, tiles.WHITE + 1))
 

@@ -27,6 +27,11 @@ class MeldKind(Enum):
     KONG = "kong"
 
 
+# A win from the wall: the hand's field (`Hand.self_drawn`), its name in the JSON of a
+# hand, and the detector of the pattern it earns.
+SELF_DRAWN: Final = "self_drawn"
+
+
 class Incidental(Enum):
     """The circumstances of a win that can earn incidental bonuses (seed 000, 12.x)."""
 

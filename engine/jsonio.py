@@ -21,6 +21,7 @@ from mj_trainer.engine import tiles
 from mj_trainer.engine.arrangements import Group, GroupKind, group_codes
 from mj_trainer.engine.hand import (
     DEFAULT_RULESET,
+    SELF_DRAWN,
     Hand,
     Incidental,
     Meld,
@@ -114,9 +115,9 @@ def hand_from_json(obj: object) -> Hand:
         problems.append(Problem("winning_tile", "missing"))
     else:
         winning = _tile(obj["winning_tile"], "winning_tile", problems)
-    self_drawn = obj.get("self_drawn", False)
+    self_drawn = obj.get(SELF_DRAWN, False)
     if not isinstance(self_drawn, bool):
-        problems.append(Problem("self_drawn", f"expected true or false, got {_kind(self_drawn)}"))
+        problems.append(Problem(SELF_DRAWN, f"expected true or false, got {_kind(self_drawn)}"))
         self_drawn = False
     seat = _wind(obj, "seat_wind", problems)
     prevailing = _wind(obj, "prevailing_wind", problems)
@@ -213,7 +214,7 @@ def losers_from_json(obj: object, winner: Hand) -> list[LoserHand] | None:
         if not isinstance(item, dict):
             problems.append(Problem(where, f"expected a hand object, got {_kind(item)}"))
             continue
-        for key in ("winning_tile", "self_drawn", "incidentals"):
+        for key in ("winning_tile", SELF_DRAWN, "incidentals"):
             if key in item:
                 mine.append(Problem(key, "a loser's hand has none: he did not win"))
         if "seat_wind" not in item:
@@ -246,7 +247,7 @@ def hand_to_json(hand: Hand) -> JSONObject:
             for m in hand.melds
         ],
         "winning_tile": tiles.code(hand.winning_tile),
-        "self_drawn": hand.self_drawn,
+        SELF_DRAWN: hand.self_drawn,
         "bonus": [tiles.code(t) for t in hand.bonus],
         "seat_wind": tiles.WIND_NAMES[hand.seat_wind - tiles.EAST],
         "prevailing_wind": tiles.WIND_NAMES[hand.prevailing_wind - tiles.EAST],

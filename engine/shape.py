@@ -7,6 +7,7 @@ readers: the settings and the first screen load a ruleset long before any hand i
 from __future__ import annotations
 
 from enum import Enum
+from typing import Final
 
 
 class Shape(Enum):
@@ -23,3 +24,11 @@ class Shape(Enum):
         if self is Shape.PARTIAL:
             return "loser's hand"
         return str(self.value).replace("_", " ")
+
+
+# The classical irregular hands made of single tiles (`Shape.SPECIAL`), by the name of
+# the detector that scores each.
+STRAIGHT_OF_WINDS: Final = "straight_of_winds"
+STRAIGHT_OF_DRAGONS: Final = "straight_of_dragons"
+PEKING_GARDEN: Final = "peking_garden"
+SPECIAL_FORMS: Final = frozenset({STRAIGHT_OF_WINDS, STRAIGHT_OF_DRAGONS, PEKING_GARDEN})

@@ -29,7 +29,13 @@ from mj_trainer.engine.patterns.registry import pattern_shapes
 from mj_trainer.engine.ruleset import Pattern, Ruleset
 from mj_trainer.engine.ruleset_model import CHICKEN_HAND, ILLEGAL_CALL
 from mj_trainer.engine.scoring import Hit, Outcome, Score, Why, accepted_shapes
-from mj_trainer.engine.shape import Shape
+from mj_trainer.engine.shape import (
+    PEKING_GARDEN,
+    SPECIAL_FORMS,
+    STRAIGHT_OF_DRAGONS,
+    STRAIGHT_OF_WINDS,
+    Shape,
+)
 from mj_trainer.quizzes.evidence import chicken_condition, evidence, gap, only_points
 from mj_trainer.quizzes.explain_shape import (
     four_alike_note,
@@ -423,9 +429,9 @@ def _placed_elsewhere(result: Score, theirs: Outcome, ours: Outcome) -> str | No
 
 # Irregular single-tile hands that only some rulesets accept (the classical rules).
 _FORM_NAMES = {
-    arr.PEKING_GARDEN: "Peking Garden",
-    arr.STRAIGHT_OF_WINDS: "Straight of Winds",
-    arr.STRAIGHT_OF_DRAGONS: "Straight of Dragons",
+    PEKING_GARDEN: "Peking Garden",
+    STRAIGHT_OF_WINDS: "Straight of Winds",
+    STRAIGHT_OF_DRAGONS: "Straight of Dragons",
 }
 
 
@@ -450,7 +456,7 @@ def _form_elsewhere(result: Score) -> str | None:
         return None
     special, _ = accepted_shapes(result.ruleset)
     counts = arr.count_vector(hand.concealed)
-    for form in sorted(arr.SPECIAL_FORMS - special):
+    for form in sorted(SPECIAL_FORMS - special):
         if arr.special_form(counts, form):
             return _FORM_NAMES.get(form, form)
     return None

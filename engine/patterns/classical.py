@@ -14,9 +14,6 @@ from collections.abc import Callable
 from mj_trainer.engine import tiles
 from mj_trainer.engine.arrangements import (
     PE_LING_PARTNER,
-    PEKING_GARDEN,
-    STRAIGHT_OF_DRAGONS,
-    STRAIGHT_OF_WINDS,
     Arrangement,
     Group,
     GroupKind,
@@ -72,7 +69,7 @@ from mj_trainer.engine.patterns.suits import (
     mixed_one_suit_text,
     pure_one_suit_text,
 )
-from mj_trainer.engine.shape import Shape
+from mj_trainer.engine.shape import PEKING_GARDEN, STRAIGHT_OF_DRAGONS, STRAIGHT_OF_WINDS, Shape
 
 # Why the generator has no template for the classical detectors: a hand aimed at one
 # is drawn at random and kept when the scorer counts the pattern.

@@ -11,11 +11,12 @@ from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
 from mj_trainer.engine import tiles
-from mj_trainer.engine.arrangements import SPECIAL_FORMS, arrangements, count_vector
+from mj_trainer.engine.arrangements import arrangements, count_vector
 from mj_trainer.engine.hand import Hand, Meld, MeldKind
 from mj_trainer.engine.notation import parse
 from mj_trainer.engine.ruleset import load
 from mj_trainer.engine.scoring import score
+from mj_trainer.engine.shape import SPECIAL_FORMS
 from mj_trainer.engine.waits import hand_waits, is_complete, waits
 
 CL = load("classical")
