@@ -35,15 +35,6 @@ from textual.theme import Theme
 
 from mj_trainer.engine.ruleset import DEFAULT, Ruleset, RulesetError, builtin_names, load
 from mj_trainer.quizzes.config import DEFAULT_THEME, ConfigFile, Settings
-from mj_trainer.quizzes.round import Round, RoundSummary
-from mj_trainer.quizzes.session import (
-    RoundPlan,
-    SessionError,
-    drill_plan,
-    random_plan,
-    review_plan,
-    set_plan,
-)
 from mj_trainer.quizzes.store import ProgressStore, StoreError
 from mj_trainer.tui.browser_keys import WEB_KEYMAP, kept_by_browser, quit_key
 from mj_trainer.tui.memory import settle_after_start
@@ -67,6 +58,9 @@ from mj_trainer.tui.tile_text import TileStyle
 from mj_trainer.tui.warm_up import START_AFTER_S, start_warm_up
 
 if TYPE_CHECKING:
+    from mj_trainer.quizzes.round import RoundSummary
+    from mj_trainer.quizzes.session import RoundPlan
+    from mj_trainer.tui.round_plans import RoundRequest
     from mj_trainer.tui.screens.quiz import QuizScreen
 
 MIN_WIDTH = 60
@@ -155,48 +149,6 @@ def app_version() -> str:
     except PackageNotFoundError:  # pragma: no cover - a bare checkout
         return "unknown"
 
-
-
-RoundRequest = StartSet | StartRandom | StartReview | StartHand | StartLesson
-
-
-def plan_for(msg: RoundRequest, settings: Settings, *, store: ProgressStore | None,
-             seed: int, clock: Callable[[], float] = time.monotonic) -> RoundPlan[RoundRequest]:
-    """The plan for any start message (SessionError when it cannot be started)."""
-    plan: RoundPlan[RoundRequest]
-    if isinstance(msg, StartLesson):
-        plan = lesson_plan(msg, settings, store=store, seed=seed, clock=clock)
-    elif isinstance(msg, StartSet):
-        plan = set_plan(msg, settings, store=store, seed=seed, clock=clock)
-    elif isinstance(msg, StartRandom):
-        plan = random_plan(msg, settings, store=store, seed=seed, clock=clock)
-    elif isinstance(msg, StartHand):
-        from mj_trainer.tui.hand_round import hand_plan
-
-        plan = hand_plan(msg, store=store, seed=seed, clock=clock)
-    elif msg.patterns:
-        plan = drill_plan(msg, msg.patterns, settings, store=store, seed=seed, clock=clock)
-    else:
-        plan = review_plan(msg, settings, store=store, seed=seed, clock=clock)
-    return plan
-
-
-def lesson_plan(msg: StartLesson, settings: Settings, *, store: ProgressStore | None,
-                seed: int, clock: Callable[[], float] = time.monotonic
-                ) -> RoundPlan[RoundRequest]:
-    """A lesson's drill in the current ruleset's course (SessionError: no such lesson)."""
-    from mj_trainer.quizzes.course import lesson, lesson_round
-
-    try:
-        rules = load(settings.ruleset)
-        one = lesson(rules, msg.lesson_id)
-    except (RulesetError, KeyError) as err:
-        raise SessionError(str(err.args[0]) if err.args else str(err)) from None
-
-    def build() -> Round:
-        return lesson_round(rules, one.id, seed=seed, store=store, clock=clock)
-
-    return RoundPlan(f"Lesson {one.id} · {one.title}", build, msg)
 
 
 class TrainerApp(App[None]):
@@ -453,6 +405,8 @@ class TrainerApp(App[None]):
 
     def start_round(self, message: RoundRequest) -> None:
         """Plan a round for `message` and push the quiz (a notice if it cannot start)."""
+        from mj_trainer.quizzes.session import SessionError
+        from mj_trainer.tui.round_plans import plan_for
         from mj_trainer.tui.screens.quiz import QuizScreen
 
         try:

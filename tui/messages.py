@@ -9,11 +9,13 @@ change (`SettingsChanged`), whoever changed them.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from textual.message import Message
 
-from mj_trainer.engine.hand import Hand
-from mj_trainer.quizzes.config import Settings
+if TYPE_CHECKING:  # annotations only: the app's first screen reads no hand
+    from mj_trainer.engine.hand import Hand
+    from mj_trainer.quizzes.config import Settings
 
 
 @dataclass
