@@ -41,7 +41,7 @@ from typing import Any, Final
 
 from mj_trainer.engine.ruleset import DEFAULT as DEFAULT_RULESET
 from mj_trainer.engine.tile_faces import TileStyle
-from mj_trainer.quizzes.questions import QuestionKind
+from mj_trainer.quizzes.question_kind import QuestionKind
 
 APP_NAME: Final = "mj-trainer"
 ENV_VAR: Final = "MJ_TRAINER_CONFIG"

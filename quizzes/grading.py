@@ -39,10 +39,18 @@ from dataclasses import dataclass, field
 from enum import Enum
 from typing import Any
 
-from mj_trainer.engine.ruleset import DEFAULT, Pattern
+from mj_trainer.engine.ruleset import Pattern
 from mj_trainer.quizzes import explain, totals
 from mj_trainer.quizzes.explanation import Explanation, ExplanationKind
 from mj_trainer.quizzes.hints import Hint, hint_cost, hint_note
+from mj_trainer.quizzes.items import (
+    ItemKey,
+    Tally,
+    family_item,
+    item_ruleset,
+    pattern_item,
+    split_item,
+)
 from mj_trainer.quizzes.outcomes import ItemOutcome, claim_outcome, worst
 from mj_trainer.quizzes.questions import (
     Answer,
@@ -64,86 +72,31 @@ from mj_trainer.quizzes.split import (
     reading_text,
 )
 
+__all__ = [  # the keys and their parts live in `quizzes.items`, which the store reads
+    "DOUBLES_WEIGHT",
+    "DOUBLING_TOTAL_WEIGHT",
+    "PATTERN_WEIGHT",
+    "POINTS_WEIGHT",
+    "TOTAL_WEIGHT",
+    "Grade",
+    "ItemKey",
+    "MarkStatus",
+    "PatternMark",
+    "Tally",
+    "family_item",
+    "grade",
+    "item_ruleset",
+    "pattern_item",
+    "pattern_share",
+    "split_item",
+]
+
 PATTERN_WEIGHT = 0.6
 TOTAL_WEIGHT = 0.4
 # The doubling scheme's split of TOTAL_WEIGHT (an ordinary winning hand).
 POINTS_WEIGHT = 0.1
 DOUBLES_WEIGHT = 0.1
 DOUBLING_TOTAL_WEIGHT = TOTAL_WEIGHT - POINTS_WEIGHT - DOUBLES_WEIGHT  # 0.2
-
-
-def _qualified(kind: str, ref: str, ruleset: str | None) -> str:
-    if ruleset is None or ruleset == DEFAULT:
-        return f"{kind}:{ref}"
-    return f"{kind}:{ref}@{ruleset}"
-
-
-def pattern_item(pattern_id: str, ruleset: str | None = None) -> str:
-    """The progress/review key of a pattern of a ruleset (by id).
-
-    The same id names different patterns in different rulesets (1.1 is Chicken Hand
-    in the default ruleset and Exposed Pung of Simples in the classical one), so the
-    key names the ruleset: ``pattern:8.1.1`` for the default ruleset (the form every
-    progress file has always used) and ``pattern:1.1@classical`` for any other.
-    """
-    return _qualified("pattern", pattern_id, ruleset)
-
-
-def family_item(family_id: str, ruleset: str | None = None) -> str:
-    """The progress/review key of a family (distinct from a pattern with the same id);
-    ``family:8.1`` or ``family:6.4@classical``, as for `pattern_item`."""
-    return _qualified("family", family_id, ruleset)
-
-
-def split_item(item: str) -> tuple[str, str]:
-    """``("pattern", "8.1.1")`` from ``"pattern:8.1.1"`` (or ``"pattern:8.1.1@zung-jung"``:
-    the ruleset is left out; see `item_ruleset`)."""
-    kind, _, rest = item.partition(":")
-    ref, _, _rules = rest.partition("@")
-    return kind, ref
-
-
-def item_ruleset(item: str) -> str:
-    """The id of the ruleset a progress/review key belongs to (the default when unnamed)."""
-    _, _, rest = item.partition(":")
-    _, at, rules = rest.partition("@")
-    return rules if at else DEFAULT
-
-
-class ItemKey:
-    """The parts of a progress/review key, for records that carry one as `item`."""
-
-    __slots__ = ()
-    item: str
-
-    @property
-    def kind(self) -> str:
-        return split_item(self.item)[0]
-
-    @property
-    def ref(self) -> str:
-        return split_item(self.item)[1]
-
-    @property
-    def ruleset(self) -> str:
-        """The id of the ruleset the pattern or family belongs to."""
-        return item_ruleset(self.item)
-
-
-class Tally:
-    """Accuracy and misses, for records that count `attempts` and `correct` answers."""
-
-    __slots__ = ()
-    attempts: int
-    correct: int
-
-    @property
-    def accuracy(self) -> float:
-        return self.correct / self.attempts if self.attempts else 0.0
-
-    @property
-    def misses(self) -> int:
-        return self.attempts - self.correct
 
 
 class MarkStatus(Enum):

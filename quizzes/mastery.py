@@ -36,7 +36,7 @@ from enum import Enum, IntEnum
 from typing import Any, Final
 
 from mj_trainer.engine.ruleset import Pattern, Ruleset
-from mj_trainer.quizzes.grading import pattern_item
+from mj_trainer.quizzes.items import pattern_item
 from mj_trainer.quizzes.outcomes import ItemOutcome
 from mj_trainer.quizzes.records import ItemStats
 from mj_trainer.quizzes.review import Reviewer, utc

@@ -11,9 +11,10 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from enum import Enum
-from typing import Final
+from typing import TYPE_CHECKING, Final
 
-from mj_trainer.engine.scoring import Score, Why
+if TYPE_CHECKING:  # the store and review read outcomes without the scorer
+    from mj_trainer.engine.scoring import Score
 
 
 class ItemOutcome(Enum):
@@ -75,6 +76,8 @@ def claim_outcome(result: Score, pattern_id: str, expected: int, claimed: int) -
         return ItemOutcome.MISSED
     if expected:
         return ItemOutcome.TOO_MANY
+    from mj_trainer.engine.scoring import Why  # loaded already: `result` is a score
+
     hit = next((h for h in result.best.hits if h.pattern.id == pattern_id), None)
     if hit is None:
         return ItemOutcome.ABSENT

@@ -28,7 +28,6 @@ import random
 from collections import Counter
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
-from enum import StrEnum
 from typing import Any
 
 from mj_trainer.engine.hand import Hand
@@ -37,31 +36,25 @@ from mj_trainer.engine.ruleset import Pattern, Ruleset, load
 from mj_trainer.engine.ruleset_model import CHICKEN_HAND, ILLEGAL_CALL
 from mj_trainer.engine.scoring import Hit, Score, score
 from mj_trainer.engine.total_basis import total_basis
+from mj_trainer.quizzes.question_kind import QuestionKind
 from mj_trainer.quizzes.sources import QuizHand
 from mj_trainer.quizzes.split import SplitAnswer, best_answer, splittable
 
-
-class QuestionKind(StrEnum):
-    """What a question asks."""
-
-    PATTERNS = "patterns"
-    TOTAL = "total"
-    DOES_COUNT = "does_count"
-    IS_WIN = "is_win"
-    SPLIT = "split"
-
-    @property
-    def label(self) -> str:
-        return _LABELS[self]
-
-
-_LABELS = {
-    QuestionKind.PATTERNS: "patterns and total",
-    QuestionKind.TOTAL: "total only",
-    QuestionKind.DOES_COUNT: "does it count?",
-    QuestionKind.IS_WIN: "is it a win?",
-    QuestionKind.SPLIT: "read it into sets",
-}
+__all__ = [  # QuestionKind lives in `quizzes.question_kind`, light enough for the settings
+    "TARGET_WEIGHTS",
+    "Answer",
+    "PatternsAnswer",
+    "Question",
+    "QuestionKind",
+    "TotalAnswer",
+    "YesNoAnswer",
+    "answer_from_json",
+    "answer_to_json",
+    "breakdown",
+    "choose_target",
+    "expected_counts",
+    "make_question",
+]
 
 
 @dataclass(frozen=True, slots=True)

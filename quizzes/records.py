@@ -5,11 +5,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from datetime import datetime
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from mj_trainer.quizzes.grading import Grade, ItemKey, Tally
+from mj_trainer.quizzes.items import ItemKey, Tally
 from mj_trainer.quizzes.outcomes import ItemOutcome
-from mj_trainer.quizzes.questions import answer_to_json
+
+if TYPE_CHECKING:  # the store reads records without the grader; from_grade is handed a grade
+    from mj_trainer.quizzes.grading import Grade
 
 
 @dataclass(frozen=True, slots=True)
@@ -48,6 +50,7 @@ class AnswerRecord:
     def from_grade(cls, seq: int, grade: Grade, *, fast_seconds: float | None = None,
                    answered_at: datetime | None = None) -> AnswerRecord:
         from mj_trainer.engine.notation import format_hand
+        from mj_trainer.quizzes.questions import answer_to_json
 
         q = grade.question
         return cls(

@@ -31,7 +31,7 @@ from datetime import UTC, datetime, timedelta
 
 from fsrs import Card, Rating, ReviewLog, Scheduler, State
 
-from mj_trainer.quizzes.grading import ItemKey
+from mj_trainer.quizzes.items import ItemKey
 from mj_trainer.quizzes.outcomes import ItemOutcome
 
 __all__ = [

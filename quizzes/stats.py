@@ -19,7 +19,7 @@ from datetime import date, datetime
 from typing import Final
 
 from mj_trainer.engine.ruleset import Ruleset
-from mj_trainer.quizzes.grading import Tally
+from mj_trainer.quizzes.items import Tally
 from mj_trainer.quizzes.outcomes import ItemOutcome
 from mj_trainer.quizzes.review import DueItem, due_refs
 from mj_trainer.quizzes.store import DayStreak, ItemStats, ProgressStore, RoundRecord

@@ -18,7 +18,7 @@ from pathlib import Path
 from typing import Final
 
 from mj_trainer.engine.ruleset import DEFAULT
-from mj_trainer.quizzes.grading import family_item, pattern_item, split_item
+from mj_trainer.quizzes.items import family_item, pattern_item, split_item
 from mj_trainer.quizzes.outcomes import ItemOutcome
 from mj_trainer.quizzes.review import Card, Rating, Reviewer, rating_for, utc
 
