@@ -26,14 +26,15 @@ from datetime import datetime
 from itertools import islice
 from typing import Any
 
-from mj_trainer.engine.ruleset import DEFAULT, Ruleset, load
-from mj_trainer.quizzes.grading import Grade, grade, split_item
+from mj_trainer.engine.ruleset import Ruleset, load
+from mj_trainer.quizzes.grading import Grade, grade
 from mj_trainer.quizzes.hints import HINTABLE, Hint, as_nudge, available_hints
-from mj_trainer.quizzes.mastery import Status, mastery
+from mj_trainer.quizzes.items import split_item
 from mj_trainer.quizzes.outcomes import ItemOutcome
 from mj_trainer.quizzes.questions import Answer, Question, QuestionKind, make_question
 from mj_trainer.quizzes.recorder import NO_RECORDER, Recorder, Unsaved
-from mj_trainer.quizzes.review import DueItem, due_refs, utc
+from mj_trainer.quizzes.review import utc
+from mj_trainer.quizzes.review_queue import review_refs
 from mj_trainer.quizzes.sources import (
     CuratedSource,
     Finder,
@@ -44,6 +45,19 @@ from mj_trainer.quizzes.sources import (
     curated_hands,
 )
 from mj_trainer.quizzes.store import AnswerRecord, ProgressStore, SetPosition, StoreError
+
+__all__ = [  # review_refs lives in `quizzes.review_queue`, which home reads
+    "FAST_SECONDS",
+    "MissCount",
+    "Round",
+    "RoundSettings",
+    "RoundSummary",
+    "curated_source",
+    "plan_kinds",
+    "review_refs",
+    "review_source",
+    "summarise",
+]
 
 # Answers this fast (seconds) and right rate Easy for review; slower right ones Good.
 FAST_SECONDS: dict[QuestionKind, float] = {
@@ -448,32 +462,3 @@ def review_source(store: ProgressStore, now: datetime | None = None, *,
         refs = refs[:limit]
     return ReviewSource(refs, pool=pool, finders=finders, seed=seed, ruleset=ruleset,
                         weak=weak)
-
-
-def review_refs(store: ProgressStore, now: datetime | None = None, *,
-                ruleset: Ruleset | None = None, confirm: bool = True
-                ) -> tuple[list[str], set[str]]:
-    """What review asks, in its order (see `review_source`), and the weak spots among
-    it (patterns due and answered wrong last time); cheap, no hand is looked for, so
-    home can name what review would drill first."""
-    rid = ruleset.id if ruleset is not None else DEFAULT
-    due = store.due_items(now, ruleset=rid)
-    last_ok = {s.item: s.last_ok for s in store.item_stats(ruleset=rid)}
-
-    def rank(d: DueItem) -> tuple[bool, bool]:
-        return (d.kind != "pattern", last_ok.get(d.item, False))
-
-    ordered = sorted(due, key=rank)  # stable: most overdue first within each rank
-    weak = {d.ref for d in ordered if d.kind == "pattern" and not last_ok.get(d.item, False)}
-    refs = due_refs(ordered)
-    if confirm:
-        refs += [r for r in _unconfirmed(store, ruleset or load(DEFAULT), now) if r not in refs]
-    return refs, weak
-
-
-def _unconfirmed(store: ProgressStore, rules: Ruleset, now: datetime | None) -> list[str]:
-    """Patterns once missed (or wrongly claimed) and not mastered, least mastered first."""
-    rows = [m for m in mastery(store, rules, now) if m.status is Status.LEARNING
-            and m.stability is not None and m.outcomes.missed + m.outcomes.wrong]
-    rows.sort(key=lambda m: m.level)
-    return [m.pattern.id for m in rows]

@@ -21,18 +21,39 @@ from pathlib import Path
 from typing import Final, Generic, Protocol, TypeVar
 
 from mj_trainer.engine.ruleset import Ruleset, RulesetError, load
-from mj_trainer.quizzes.questions import QuestionKind
+from mj_trainer.quizzes.question_kind import QuestionKind
 from mj_trainer.quizzes.review import utc
+from mj_trainer.quizzes.review_queue import due_count, review_refs
 from mj_trainer.quizzes.round import (
     Round,
     RoundSettings,
     curated_source,
     plan_kinds,
-    review_refs,
     review_source,
 )
 from mj_trainer.quizzes.sources import GeneratorSource, Order, QuizHand, ReviewSource
 from mj_trainer.quizzes.store import ProgressStore
+
+__all__ = [  # due_count lives in `quizzes.review_queue`, which home reads
+    "AIM_ORDER",
+    "DRILL_TITLE",
+    "SET_ROUND",
+    "WIN_MIX",
+    "MixedWinSource",
+    "RandomRequest",
+    "RoundPlan",
+    "SessionError",
+    "SessionSettings",
+    "SetRequest",
+    "aimed_level",
+    "as_int",
+    "drill_plan",
+    "due_count",
+    "random_plan",
+    "review_plan",
+    "set_plan",
+    "set_round_length",
+]
 
 WIN_MIX: Final = 0.5  # share of "is it a win?" questions in a random round that are not a win
 SET_ROUND: Final = 20  # a set round plays the set to its end, this many hands at most
@@ -266,17 +287,6 @@ def set_plan(msg: SR, settings: SessionSettings, *, store: ProgressStore | None,
         return Round(source, rs, recorder=store, clock=clock, now=now)
 
     return RoundPlan(title, build, msg)
-
-
-def due_count(store: ProgressStore | None, now: datetime | None = None, *,
-              ruleset: str | None = None) -> int:
-    """How many patterns and families of `ruleset` (an id; None: of every ruleset) are
-    due for review now."""
-    if store is None:
-        return 0
-    from mj_trainer.quizzes.review import due_refs
-
-    return len(due_refs(store.due_items(now, ruleset=ruleset)))
 
 
 def review_plan(msg: Q, settings: SessionSettings, *, store: ProgressStore | None,

@@ -22,6 +22,7 @@ from mj_trainer.engine.ruleset import Ruleset
 from mj_trainer.quizzes.items import Tally
 from mj_trainer.quizzes.outcomes import ItemOutcome
 from mj_trainer.quizzes.review import DueItem, due_refs
+from mj_trainer.quizzes.review_queue import review_refs
 from mj_trainer.quizzes.store import DayStreak, ItemStats, ProgressStore, RoundRecord
 
 MISSED_TOP: Final = 10
@@ -222,8 +223,6 @@ def load_stats(store: ProgressStore, ruleset: Ruleset,
         found.update(round_rulesets(r))
     if today is None and moment is not None:
         today = moment.astimezone().date()
-    from mj_trainer.quizzes.round import review_refs
-
     queue, _weak = review_refs(store, moment, ruleset=ruleset)
     return StatsData(
         rounds=rounds,

@@ -12,9 +12,9 @@ MODULES = [f"mj_trainer.quizzes.{name}" for name in (
     "atomic_file", "config", "course", "evidence", "examples", "explain", "explain_shape",
     "explanation", "export", "far_win", "grading", "hints", "items", "mastery", "near_win",
     "outcomes", "pattern_hands", "pending", "placement", "protocol", "question_kind",
-    "questions", "quiz_hand", "recorder", "records", "review", "round", "rule_refs",
-    "rulings", "session", "sources", "split", "stacking", "stats", "store", "store_files",
-    "store_schema", "totals", "wording",
+    "questions", "quiz_hand", "recorder", "records", "review", "review_queue", "round",
+    "rule_refs", "rulings", "session", "sources", "split", "stacking", "stats", "store",
+    "store_files", "store_schema", "totals", "wording",
     "course.drill", "course.glossary", "course.model", "course.plan", "course.rules",
     "course.search", "course.state", "course.texts", "course.worked")]
 
