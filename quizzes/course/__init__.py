@@ -24,15 +24,13 @@ from datetime import datetime
 from importlib import import_module
 from typing import TYPE_CHECKING, Any
 
-# Eager, unlike the rest: the function shares its module's name, and once anything
-# imports that module (the glossary screen does) Python binds the name to the module,
-# which a lookup by name would then return instead of the function.
-from mj_trainer.quizzes.course.glossary import Entry, entry, glossary
 from mj_trainer.quizzes.review import utc
 
 if TYPE_CHECKING:
     from mj_trainer.engine.ruleset import Ruleset
     from mj_trainer.quizzes.course.drill import LessonRound, Planned, plan_drill
+    from mj_trainer.quizzes.course.glossary_entries import Entry, entry, glossary
+    from mj_trainer.quizzes.course.hand_rules import at_work, fair
     from mj_trainer.quizzes.course.model import (
         DRILL_LENGTH,
         PASS_SHARE,
@@ -43,7 +41,7 @@ if TYPE_CHECKING:
         WorkedHand,
     )
     from mj_trainer.quizzes.course.plan import definition_line, value_words
-    from mj_trainer.quizzes.course.rules import Rule, at_work, fair, rules_of
+    from mj_trainer.quizzes.course.rules import Rule, rules_of
     from mj_trainer.quizzes.course.state import (
         AUTO_LEVEL,
         EASY_LEVEL,
@@ -60,18 +58,23 @@ if TYPE_CHECKING:
     )
     from mj_trainer.quizzes.course.texts import term_text
     from mj_trainer.quizzes.course.worked import worked_hands
-    from mj_trainer.quizzes.questions import QuestionKind
+    from mj_trainer.quizzes.question_kind import QuestionKind
     from mj_trainer.quizzes.store import ProgressStore
 
 # Where each name of the course lives.  They are imported when first used, so home,
 # which needs the learner's place in the course, does not load the drills and the hand
-# search behind them (the hand generator) before its first frame.
+# search behind them (the hand generator) before its first frame, nor the glossary.
+# No module of the course shares a name with one of these: importing a submodule binds
+# its name on the package, which would then be found instead of the object (the
+# glossary's module is `glossary_entries` for that reason).
 _HOME = {
     **dict.fromkeys(("LessonRound", "Planned", "plan_drill"), "drill"),
+    **dict.fromkeys(("Entry", "entry", "glossary"), "glossary_entries"),
     **dict.fromkeys(("DRILL_LENGTH", "PASS_SHARE", "Drill", "Lesson", "LessonKind",
                      "LessonStatus", "WorkedHand"), "model"),
     **dict.fromkeys(("build", "definition_line", "value_words"), "plan"),
-    **dict.fromkeys(("Rule", "at_work", "fair", "rules_of"), "rules"),
+    **dict.fromkeys(("Rule", "rules_of"), "rules"),
+    **dict.fromkeys(("at_work", "fair"), "hand_rules"),
     **dict.fromkeys(("AUTO_LEVEL", "EASY_LEVEL", "FIRST_LESSONS", "drill_passed",
                      "drill_verdict", "easy_start_note", "effective_difficulty",
                      "next_lesson", "passed_lessons", "record_pass", "starting_difficulty",

@@ -28,8 +28,9 @@ from typing import Final
 
 from mj_trainer.engine.ruleset import Ruleset
 from mj_trainer.engine.scoring import Score, Why
+from mj_trainer.quizzes.course.hand_rules import at_work, fair
 from mj_trainer.quizzes.course.model import Lesson, LessonKind
-from mj_trainer.quizzes.course.rules import Rule, at_work, fair
+from mj_trainer.quizzes.course.rules import Rule
 from mj_trainer.quizzes.course.search import draw
 from mj_trainer.quizzes.questions import Question, QuestionKind, make_question
 from mj_trainer.quizzes.quiz_hand import QuizHand

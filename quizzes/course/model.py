@@ -8,12 +8,14 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from enum import Enum, StrEnum
-from typing import Final
+from typing import TYPE_CHECKING, Final
 
-from mj_trainer.engine.scoring import Score
 from mj_trainer.quizzes.course.rules import Rule
-from mj_trainer.quizzes.questions import QuestionKind
-from mj_trainer.quizzes.quiz_hand import QuizHand
+from mj_trainer.quizzes.question_kind import QuestionKind
+
+if TYPE_CHECKING:  # a worked hand's score: the plan of the course needs no scorer
+    from mj_trainer.engine.scoring import Score
+    from mj_trainer.quizzes.quiz_hand import QuizHand
 
 PASS_SHARE: Final = 0.8  # share of a drill's credit that passes it
 DRILL_LENGTH: Final = 6  # questions in a drill
@@ -51,7 +53,7 @@ class Lesson:
     `patterns` are the patterns it teaches and `rules` the rules (each taught by exactly
     one lesson of its course); `scope` is every pattern taught up to and including this
     lesson and `taught` every rule: what its drill may grade and rely on.  `terms` are the
-    glossary entries it introduces (`quizzes.course.glossary`); `paragraphs` its own
+    glossary entries it introduces (`quizzes.course.glossary_entries`); `paragraphs` its own
     words, and `text` the whole lesson as plain text (paragraphs, the words to know and
     each pattern's definition).  `targets` are what the drill's hands are aimed at.
     """

@@ -27,7 +27,7 @@ from mj_trainer.engine.ruleset_model import CHICKEN_HAND, ILLEGAL_CALL
 from mj_trainer.quizzes.course.model import Drill, Lesson, LessonKind
 from mj_trainer.quizzes.course.rules import Rule, rules_of
 from mj_trainer.quizzes.course.texts import fill, plural, term_text, words
-from mj_trainer.quizzes.questions import QuestionKind
+from mj_trainer.quizzes.question_kind import QuestionKind
 
 
 @dataclass(frozen=True, slots=True)

@@ -14,16 +14,19 @@ from __future__ import annotations
 
 import json
 from datetime import datetime
-from typing import Any, Final
+from typing import TYPE_CHECKING, Any, Final
 
-from mj_trainer.engine.ruleset import Ruleset
 from mj_trainer.quizzes.course.model import PASS_SHARE, Lesson, LessonStatus
 from mj_trainer.quizzes.course.plan import build
 from mj_trainer.quizzes.course.rules import Rule
-from mj_trainer.quizzes.recorder import Recorder
 from mj_trainer.quizzes.review import utc
-from mj_trainer.quizzes.round import RoundSummary
-from mj_trainer.quizzes.store import ProgressStore, stamp
+from mj_trainer.quizzes.store_schema import stamp
+
+if TYPE_CHECKING:  # home reads the learner's place in the course without rounds
+    from mj_trainer.engine.ruleset import Ruleset
+    from mj_trainer.quizzes.recorder import Recorder
+    from mj_trainer.quizzes.round import RoundSummary
+    from mj_trainer.quizzes.store import ProgressStore
 
 PREFIX: Final = "course2"  # this course's keys
 OLD_PREFIX: Final = "course"  # the first course's keys

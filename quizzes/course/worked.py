@@ -25,9 +25,10 @@ from mj_trainer.engine.evidence import evidence, what_breaks
 from mj_trainer.engine.notation import format_hand, group_text, parse
 from mj_trainer.engine.ruleset import Ruleset
 from mj_trainer.engine.scoring import Hit, Outcome, Score, Why, score
+from mj_trainer.quizzes.course.hand_rules import at_work, fair
 from mj_trainer.quizzes.course.model import Lesson, LessonKind, WorkedHand
 from mj_trainer.quizzes.course.plan import base_id, build
-from mj_trainer.quizzes.course.rules import Rule, at_work, fair
+from mj_trainer.quizzes.course.rules import Rule
 from mj_trainer.quizzes.quiz_hand import QuizHand
 
 HERE: Final = Path(__file__).resolve().parent

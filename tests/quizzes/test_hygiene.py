@@ -15,8 +15,9 @@ MODULES = [f"mj_trainer.quizzes.{name}" for name in (
     "questions", "quiz_hand", "recorder", "records", "review", "review_queue", "round",
     "rule_refs", "rulings", "session", "sources", "split", "stacking", "stats", "store",
     "store_files", "store_schema", "totals", "wording",
-    "course.drill", "course.glossary", "course.model", "course.plan", "course.rules",
-    "course.search", "course.state", "course.texts", "course.worked")]
+    "course.drill", "course.glossary_entries", "course.hand_rules", "course.model",
+    "course.plan", "course.rules", "course.search", "course.state", "course.texts",
+    "course.worked")]
 
 
 def test_every_quiz_module_is_listed() -> None:
