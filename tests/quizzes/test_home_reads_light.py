@@ -55,9 +55,8 @@ print(json.dumps({
 }))
 """
 
-# Loaded by a round, a question, a grade, the hand generator or the glossary: never by
-# home's readings.  (engine.ruleset still loads the pattern detectors, and with them
-# engine.arrangements: the engine's part of issue 24.)
+# Loaded by a round, a question, a grade, the scorer and its pattern detectors, the hand
+# generator or the glossary: never by home's readings.
 NOT_FOR_HOME = (
     "mj_trainer.quizzes.questions", "mj_trainer.quizzes.grading",
     "mj_trainer.quizzes.explain", "mj_trainer.quizzes.explanation",
@@ -65,7 +64,7 @@ NOT_FOR_HOME = (
     "mj_trainer.quizzes.round", "mj_trainer.quizzes.session",
     "mj_trainer.quizzes.course.glossary_entries", "mj_trainer.quizzes.course.drill",
     "mj_trainer.quizzes.course.hand_rules", "mj_trainer.engine.scoring",
-    "mj_trainer.engine.generator",
+    "mj_trainer.engine.patterns", "mj_trainer.engine.generator",
 )
 NOW = datetime(2026, 11, 26, 12, 0, tzinfo=UTC)
 
