@@ -8,20 +8,25 @@ drill first, and counts what is due, without loading rounds and the grader
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from datetime import datetime
 
 from mj_trainer.engine.ruleset import DEFAULT, Ruleset, load
-from mj_trainer.quizzes.mastery import Status, mastery
+from mj_trainer.quizzes.mastery import PatternMastery, Status, mastery
 from mj_trainer.quizzes.review import DueItem, due_refs
 from mj_trainer.quizzes.store import ProgressStore
 
 
 def review_refs(store: ProgressStore, now: datetime | None = None, *,
-                ruleset: Ruleset | None = None, confirm: bool = True
+                ruleset: Ruleset | None = None, confirm: bool = True,
+                rows: Sequence[PatternMastery] | None = None
                 ) -> tuple[list[str], set[str]]:
-    """What review asks, in its order (see `quizzes.round.review_source`), and the weak spots among
-    it (patterns due and answered wrong last time); cheap, no hand is looked for, so
-    home can name what review would drill first."""
+    """What review asks, in its order (see `quizzes.round.review_source`), and the weak
+    spots among it (patterns due and answered wrong last time); cheap, no hand is looked
+    for, so home can name what review would drill first.
+
+    `rows` is `mastery(store, ruleset, now)` when the caller has it already (home shows
+    both): the patterns to confirm are read from it instead of computing it again."""
     rid = ruleset.id if ruleset is not None else DEFAULT
     due = store.due_items(now, ruleset=rid)
     last_ok = {s.item: s.last_ok for s in store.item_stats(ruleset=rid)}
@@ -33,16 +38,18 @@ def review_refs(store: ProgressStore, now: datetime | None = None, *,
     weak = {d.ref for d in ordered if d.kind == "pattern" and not last_ok.get(d.item, False)}
     refs = due_refs(ordered)
     if confirm:
-        refs += [r for r in _unconfirmed(store, ruleset or load(DEFAULT), now) if r not in refs]
+        if rows is None:
+            rows = mastery(store, ruleset or load(DEFAULT), now)
+        refs += [r for r in _unconfirmed(rows) if r not in refs]
     return refs, weak
 
 
-def _unconfirmed(store: ProgressStore, rules: Ruleset, now: datetime | None) -> list[str]:
+def _unconfirmed(rows: Sequence[PatternMastery]) -> list[str]:
     """Patterns once missed (or wrongly claimed) and not mastered, least mastered first."""
-    rows = [m for m in mastery(store, rules, now) if m.status is Status.LEARNING
-            and m.stability is not None and m.outcomes.missed + m.outcomes.wrong]
-    rows.sort(key=lambda m: m.level)
-    return [m.pattern.id for m in rows]
+    learning = [m for m in rows if m.status is Status.LEARNING
+                and m.stability is not None and m.outcomes.missed + m.outcomes.wrong]
+    learning.sort(key=lambda m: m.level)
+    return [m.pattern.id for m in learning]
 
 
 def due_count(store: ProgressStore | None, now: datetime | None = None, *,

@@ -42,7 +42,7 @@ rules = load(settings.ruleset)
 store = ProgressStore.open(sys.argv[1])
 moment = utc(datetime.fromisoformat(sys.argv[3]))
 rows = mastery(store, rules, moment)
-queue, weak = review_refs(store, moment, ruleset=rules)
+queue, weak = review_refs(store, moment, ruleset=rules, rows=rows)
 words = [f"{step_text(m)} · {back_text(m.due, moment)}" for m in rows if m.due is not None]
 upcoming = next_lesson(store, rules)
 passed = len(passed_lessons(store, rules))

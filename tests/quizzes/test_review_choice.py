@@ -6,7 +6,10 @@ from __future__ import annotations
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
+from mj_trainer.engine.ruleset import DEFAULT, load
+from mj_trainer.quizzes.mastery import mastery
 from mj_trainer.quizzes.questions import PatternsAnswer
+from mj_trainer.quizzes.review_queue import review_refs
 from mj_trainer.quizzes.round import Round, RoundSettings, review_source
 from mj_trainer.quizzes.sources import ListSource, ReviewSource
 from mj_trainer.quizzes.store import ProgressStore
@@ -54,3 +57,19 @@ def test_one_hand_covers_several_weak_patterns() -> None:
     # Without weak patterns named, every item gets its own question when a hand is left.
     plain = ReviewSource(["8.1.1", "1.2"], pool=pool)
     assert [h.id for h in plain] == ["winds", "chows"]
+
+
+def test_the_mastery_home_already_has_gives_the_same_queue(tmp_path: Path) -> None:
+    """Home reads mastery and then what review would ask: handed the rows it has, the
+    queue is the one review_refs reads by itself (1.2 to confirm after a miss)."""
+    rules = load(DEFAULT)
+    with ProgressStore.open(tmp_path) as store:
+        _play(store, H.CHOWS, PatternsAnswer.of(["1.3"], 5), T0)  # 1.2 missed
+        _play(store, H.CHOWS, PatternsAnswer.of(["1.2", "1.3"], 10), T0 + timedelta(hours=1))
+        soon = T0 + timedelta(hours=2)
+        rows = mastery(store, rules, soon)
+        alone = review_refs(store, soon, ruleset=rules)
+        assert alone == (["1.2"], set())
+        assert review_refs(store, soon, ruleset=rules, rows=rows) == alone
+        # The rows handed in are what is read: none, nothing to confirm.
+        assert review_refs(store, soon, ruleset=rules, rows=[]) == ([], set())
