@@ -64,6 +64,7 @@ if TYPE_CHECKING:
     from mj_trainer.tui.screens.quiz import QuizScreen
 
 MIN_WIDTH = 60
+SETTLE_AFTER_S = 0.05  # home's figures drawn -> the garbage collector's full pass
 MIN_HEIGHT = 20
 
 StartMessage = (OpenCalculator | OpenReference | OpenScreen | StartRandom | StartReview
@@ -297,18 +298,21 @@ class TrainerApp(App[None]):
         if self._settled or not self.settle_memory:
             return
         self._settled = True
-        settle_after_start()
+        # Called right after the refresh that shows the figures; the pass waits a moment
+        # more, so the frame is written before it, not behind it.
+        self.set_timer(SETTLE_AFTER_S, settle_after_start)
         # While home is read: what the first review, stats or calculator would load.
         self.set_timer(START_AFTER_S, lambda: start_warm_up(
             self, self.ruleset, then=self.spares.build_when_ready))
 
     def on_mount(self) -> None:
-        from mj_trainer.tui.screens.notice import NoticeScreen
-
         if self.is_web:  # in a browser tab: quit moves off ctrl+q (tui/browser_keys.py)
             self.update_keymap(WEB_KEYMAP)
-        for title, text in self.problems:
-            self.push_screen(NoticeScreen(title, text))
+        if self.problems:  # the notices' module (its screens, buttons) only when needed
+            from mj_trainer.tui.screens.notice import NoticeScreen
+
+            for title, text in self.problems:
+                self.push_screen(NoticeScreen(title, text))
         # The size check comes first: a start straight into a quiz or the reference waits
         # behind the small-window guard until the window is large enough.
         self.call_after_refresh(self._check_size)
