@@ -46,6 +46,8 @@ SCREEN_MODULES: Final = (
     "mj_trainer.tui.screens.settings",
     "mj_trainer.tui.screens.course",
     "mj_trainer.tui.screens.glossary",
+    "mj_trainer.tui.screens.notice",  # the dialogs over a screen, and the help
+    "mj_trainer.tui.screens.help",
 )
 # Modules those screens import only when first used.
 LATER_MODULES: Final = (

@@ -60,6 +60,7 @@ def help_name(screen: Screen[Any]) -> str:
 class HelpScreen(SafeModalScreen[None]):
     """The help of one screen, scrollable; escape, F1 or q closes it."""
 
+    CSS_PATH = "../styles/dialogs.tcss"
     HELP_NAME = "home"
     BINDINGS = [
         Binding("escape,f1,q,question_mark", "close", "Close help", id="help.close"),

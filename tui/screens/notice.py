@@ -16,6 +16,7 @@ from mj_trainer.tui.safe_screen import SafeModalScreen, SafeScreen
 class NoticeScreen(SafeModalScreen[None]):
     """A message the learner must see (a damaged progress file, a broken config)."""
 
+    CSS_PATH = "../styles/dialogs.tcss"
     HELP_NAME = "home"
     BINDINGS = [
         Binding("escape,enter", "close", "Close", id="notice.close"),
@@ -49,6 +50,7 @@ class ConfirmScreen(SafeModalScreen[bool]):
     """A yes/no question; y says yes, n or escape says no, enter the focused button
     (yes, unless `safe_no`)."""
 
+    CSS_PATH = "../styles/dialogs.tcss"
     HELP_NAME = "quiz"
     BINDINGS = [
         Binding("y", "answer(True)", "Yes", id="confirm.yes"),
@@ -84,6 +86,7 @@ class ConfirmScreen(SafeModalScreen[bool]):
 class TooSmallScreen(SafeScreen[None]):
     """Covers everything while the terminal is smaller than the app can use."""
 
+    CSS_PATH = "../styles/dialogs.tcss"
     HELP_NAME = "home"
 
     def __init__(self, min_width: int, min_height: int) -> None:
