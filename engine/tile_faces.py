@@ -22,11 +22,13 @@ import unicodedata
 from collections.abc import Sequence
 from enum import Enum
 from functools import cache
-from typing import Final
+from typing import TYPE_CHECKING, Final
 
 from mj_trainer.engine import tiles
-from mj_trainer.engine.arrangements import Arrangement, Group
 from mj_trainer.engine.tiles import Suit, Tile
+
+if TYPE_CHECKING:  # annotations only: the settings name a tile style, not a hand
+    from mj_trainer.engine.arrangements import Arrangement, Group
 
 TILE_WIDTH: Final = 4  # cells per tile in every style
 

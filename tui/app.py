@@ -202,6 +202,7 @@ class TrainerApp(App[None]):
         self.clock: Clock = clock or time.monotonic
         self.store: ProgressStore | None = None
         self.store_problem: StoreError | None = None
+        self._size_guard: Screen[None] | None = None  # the small-window guard, while pushed
         self.problems: list[tuple[str, str]] = []  # (title, text) notices to show on mount
         for theme in THEMES:
             self.register_theme(theme)
@@ -781,14 +782,19 @@ class TrainerApp(App[None]):
         self.call_after_refresh(self._check_size)
 
     def _check_size(self) -> None:
-        from mj_trainer.tui.screens.notice import TooSmallScreen
-
         w, h = self.size
         small = w < MIN_WIDTH or h < MIN_HEIGHT
-        covering = isinstance(self.screen, TooSmallScreen)
-        if small and not any(isinstance(s, TooSmallScreen) for s in self.screen_stack):
-            self.push_screen(TooSmallScreen(MIN_WIDTH, MIN_HEIGHT))
-        elif not small and covering:
+        guard = self._size_guard
+        if guard is not None and guard not in self.screen_stack:
+            guard = self._size_guard = None
+        if small and guard is None:
+            # Its module (the dialogs' screens) is loaded only for a window too small.
+            from mj_trainer.tui.screens.notice import TooSmallScreen
+
+            self._size_guard = TooSmallScreen(MIN_WIDTH, MIN_HEIGHT)
+            self.push_screen(self._size_guard)
+        elif not small and guard is not None and self.screen is guard:
+            self._size_guard = None
             self.pop_screen()
         if not small and self.start is not None:
             start, self.start = self.start, None

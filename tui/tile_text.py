@@ -8,12 +8,11 @@ only turns them into `rich.text.Text`.
 from __future__ import annotations
 
 from functools import cache
-from typing import Final
+from typing import TYPE_CHECKING, Final
 
 from rich.style import Style
 from rich.text import Text
 
-from mj_trainer.engine.arrangements import Arrangement, Group
 from mj_trainer.engine.tile_faces import (
     TILE_WIDTH,
     WIN_COLORS,
@@ -25,6 +24,9 @@ from mj_trainer.engine.tile_faces import (
     tiles_spans,
 )
 from mj_trainer.engine.tiles import Tile
+
+if TYPE_CHECKING:  # annotations only: home draws a row of tiles, not a hand
+    from mj_trainer.engine.arrangements import Arrangement, Group
 
 __all__ = [
     "TILE_WIDTH", "TileStyle", "arrangement_text", "glyph", "group_text", "style_of",

@@ -31,9 +31,24 @@ app.run(headless=True, size=(80, 24), auto_pilot=shown)
 print(json.dumps(seen))
 """
 
-# Loaded when a round, a drill or the hand generator is first used, never for home.
+# Loaded when a round, a drill, a hand, the hand generator or a dialog is first used,
+# never for home: the settings and the store name no hand, a ruleset loads without its
+# detectors, the round and the grader load with the first round, the dialogs' screens
+# with the first notice or a window too small.
 NOT_FOR_HOME = (
     "mj_trainer.engine.generator",
+    "mj_trainer.engine.patterns",
+    "mj_trainer.engine.arrangements",
+    "mj_trainer.engine.hand",
+    "mj_trainer.engine.scoring",
+    "mj_trainer.quizzes.questions",
+    "mj_trainer.quizzes.grading",
+    "mj_trainer.quizzes.round",
+    "mj_trainer.quizzes.session",
+    "mj_trainer.quizzes.sources",
+    "mj_trainer.tui.round_plans",
+    "mj_trainer.tui.screens.notice",
+    "mj_trainer.tui.screens.help",
     "mj_trainer.quizzes.course.drill",
     "mj_trainer.quizzes.course.search",
     "mj_trainer.quizzes.course.worked",

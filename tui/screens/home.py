@@ -73,8 +73,7 @@ def read_home_stats(store: ProgressStore, ruleset: Ruleset,
     from mj_trainer.quizzes.course import next_lesson, passed_lessons
     from mj_trainer.quizzes.mastery import back_text, climbing, mastery, step_text
     from mj_trainer.quizzes.review import utc
-    from mj_trainer.quizzes.round import review_refs
-    from mj_trainer.quizzes.session import due_count
+    from mj_trainer.quizzes.review_queue import due_count, review_refs
 
     moment = utc(now)
     streak = store.day_streak()
