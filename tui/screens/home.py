@@ -7,6 +7,7 @@ and names what review asks first under "Work on", with where each pattern stands
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import datetime
@@ -37,6 +38,7 @@ if TYPE_CHECKING:
     from mj_trainer.quizzes.store import ProgressStore
 
 WORK_ON: Final = 3  # patterns named under "Work on": the first review asks
+FIRST_FRAME_WAIT_S: Final = 0.05  # home's first frame waits this long for its figures
 
 
 @dataclass(frozen=True, slots=True)
@@ -162,6 +164,7 @@ class HomeScreen(SafeScreen[None]):
         self._on_first_figures = on_first_figures
         self.stats: HomeStats | None = None
         self._stats_ruleset = ""  # the ruleset the stats shown were read for
+        self._first_read_started = False
 
     def compose(self) -> ComposeResult:
         yield SafeHeader()
@@ -313,15 +316,54 @@ class HomeScreen(SafeScreen[None]):
 
     def refresh_stats(self) -> None:
         self._stats_ruleset = self._settings().ruleset
+        if self.stats is None and not self._first_read_started:
+            self._first_read_started = True
+            self._read_first()
+            return
         self._read_stats()
+
+    def _read_first(self) -> None:
+        """The first read of the figures, which the first frame waits for a moment.
+
+        Drawn without them, home was laid out and painted twice at start, once with
+        "checking what is due" and again with the figures (about 5 ms of CPU).  A read
+        that takes longer than `FIRST_FRAME_WAIT_S` (years of answers) goes on on its
+        own and its figures follow; the first frame does not wait for it.  A thread of
+        its own, not a Textual worker: a worker's thread starts only once the app's
+        loop runs again, and that is what waiting here holds back."""
+        lock = threading.Lock()
+        box: list[HomeStats] = []
+        waiting = [True]
+
+        def read() -> None:
+            stats = self._safe_load()
+            with lock:
+                if waiting[0]:
+                    box.append(stats)
+                    return
+            self.deliver(self._show_late_first, stats)
+
+        thread = threading.Thread(target=read, name="home-figures", daemon=True)
+        thread.start()
+        thread.join(FIRST_FRAME_WAIT_S)
+        with lock:
+            waiting[0] = False
+        if box:
+            self._show_stats(box[0])
+
+    def _show_late_first(self, stats: HomeStats) -> None:
+        if self.stats is None:  # a later read (another ruleset) may have come first
+            self._show_stats(stats)
+
+    def _safe_load(self) -> HomeStats:
+        try:
+            return self._load_stats()
+        except Exception as err:  # a read error is shown, never raised
+            return HomeStats(available=False, problem=str(err))
 
     @work(thread=True, exclusive=True, group="home-stats")
     def _read_stats(self) -> None:
-        try:
-            stats = self._load_stats()
-        except Exception as err:  # a read error is shown, never raised
-            stats = HomeStats(available=False, problem=str(err))
-        self.deliver(self._show_stats, stats)
+        self.deliver(self._show_stats, self._safe_load())
 
     def _show_stats(self, stats: HomeStats) -> None:
         self.stats = stats
