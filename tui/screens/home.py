@@ -30,8 +30,8 @@ from mj_trainer.tui.messages import OpenScreen, SettingsChanged, StartRandom, St
 from mj_trainer.tui.safe_screen import SafeScreen
 from mj_trainer.tui.tile_text import TileStyle, tiles_text
 from mj_trainer.tui.widgets.lean_footer import LeanFooter
-from mj_trainer.tui.widgets.safe_header import SafeHeader
 from mj_trainer.tui.widgets.safe_list import SafeOptionList
+from mj_trainer.tui.widgets.title_bar import TitleBar
 
 if TYPE_CHECKING:
     from mj_trainer.engine.ruleset import Ruleset
@@ -167,7 +167,7 @@ class HomeScreen(SafeScreen[None]):
         self._first_read_started = False
 
     def compose(self) -> ComposeResult:
-        yield SafeHeader()
+        yield TitleBar()
         with Vertical(id="home-body"):
             yield Static(self._banner(), id="home-banner")
             with Horizontal(id="home-main"):

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 from contextlib import suppress
 
-from rich.cells import cell_len
 from textual.content import Content
 from textual.css.query import NoMatches
 from textual.dom import NoScreen
@@ -19,28 +18,7 @@ from textual.widget import Widget
 from textual.widgets import Header
 from textual.widgets._header import HeaderTitle
 
-# Columns of the header that are not the title: the icon on the left, the clock space
-# on the right (Textual's HeaderIcon and HeaderClockSpace).
-_BESIDE_TITLE = 8 + 10
-_TITLE_AT_LEAST = 8  # a title cut shorter than this is left out
-
-
-def fit_title(title: str, sub_title: str, room: int) -> tuple[str, str]:
-    """`title` and `sub_title` for a line of `room` columns: when "title — sub" is too
-    long the title is cut with an ellipsis (or left out), never the sub-title, which
-    carries what changes (a quiz's question and score)."""
-    joined = cell_len(title) + (3 + cell_len(sub_title) if sub_title else 0)
-    if room <= 0 or joined <= room or not sub_title:
-        return title, sub_title
-    keep = room - 3 - cell_len(sub_title)
-    if keep < _TITLE_AT_LEAST:
-        return ("", sub_title) if cell_len(sub_title) <= room else (title, sub_title)
-    cut = ""
-    for ch in title:
-        if cell_len(cut + ch) > keep - 1:
-            break
-        cut += ch
-    return cut.rstrip(" ·—,") + "…", sub_title
+from mj_trainer.tui.widgets.title_bar import _BESIDE_TITLE, fit_title
 
 
 class SafeHeader(Header):
