@@ -1,6 +1,6 @@
 """The glossary: every word the course teaches and every pattern, with its text.
 
-It reads the course's one home for words (`quizzes.course.glossary`): a term's entry is
+It reads the course's one home for words (`quizzes.course.glossary_entries`): a term's entry is
 the text a lesson shows under "Words to know", a pattern's entry is the pattern's
 description, which the lesson and the reference show too.  Reachable with `g` from the
 course, every lesson and the reference; it opens on the entry it was asked for.

@@ -84,7 +84,7 @@ def read_home_stats(store: ProgressStore, ruleset: Ruleset,
                     r.answered, r.score) for r in rounds[:4] if r.answered)
     rows = mastery(store, ruleset, moment)
     by_id = {m.pattern.id: m for m in rows}
-    queue, _weak = review_refs(store, moment, ruleset=ruleset)
+    queue, _weak = review_refs(store, moment, ruleset=ruleset, rows=rows)
     # Short enough for the side panel of an 80-column screen: "3 in a row · back
     # tomorrow" (the stats screen says it in a sentence).
     work_on = tuple((ref, by_id[ref].pattern.name,
