@@ -14,6 +14,7 @@ from functools import cache
 from pathlib import Path
 from typing import Any, Final
 
+from mj_trainer.engine import toml_cache
 from mj_trainer.engine.plain_text import plain
 from mj_trainer.engine.ruleset_check import build, check_keys, place
 from mj_trainer.engine.ruleset_model import (
@@ -108,7 +109,7 @@ def _read(path: Path) -> dict[str, Any]:
     except UnicodeDecodeError:
         raise RulesetError(f"{path}: not a UTF-8 text file") from None
     try:
-        data: dict[str, Any] = plain(tomllib.loads(text))
+        data: dict[str, Any] = plain(toml_cache.loads(text))
     except tomllib.TOMLDecodeError as err:
         raise RulesetError(f"{path.name}: {err}") from None
     except RecursionError:

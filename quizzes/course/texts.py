@@ -4,11 +4,11 @@ values put in ({cap}, {limit}, its word for a family)."""
 
 from __future__ import annotations
 
-import tomllib
 from functools import cache
 from pathlib import Path
 from typing import Any, Final
 
+from mj_trainer.engine import toml_cache
 from mj_trainer.engine.ruleset import Ruleset
 
 HERE: Final = Path(__file__).resolve().parent
@@ -17,15 +17,13 @@ HERE: Final = Path(__file__).resolve().parent
 @cache
 def words() -> dict[str, Any]:
     """lessons.toml, read once."""
-    with (HERE / "lessons.toml").open("rb") as fh:
-        return tomllib.load(fh)
+    return toml_cache.loads((HERE / "lessons.toml").read_text(encoding="utf-8"))
 
 
 @cache
 def terms() -> tuple[dict[str, Any], ...]:
     """The [[term]] tables of glossary.toml, in the file's order."""
-    with (HERE / "glossary.toml").open("rb") as fh:
-        return tuple(tomllib.load(fh)["term"])
+    return tuple(toml_cache.loads((HERE / "glossary.toml").read_text(encoding="utf-8"))["term"])
 
 
 def plural(word: str) -> str:
