@@ -189,7 +189,8 @@ class HomeScreen(SafeScreen[None]):
         # follows the first mount): reading them here too read them twice at start.
 
     def on_screen_resume(self) -> None:
-        self._draw_menu()
+        if self.stats is not None:  # back on home: drawn now, and again with the figures
+            self._draw_menu()  # (the first time, on_mount has just drawn it)
         self.refresh_stats()
 
     def on_settings_changed(self, message: SettingsChanged) -> None:
