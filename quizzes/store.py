@@ -588,9 +588,13 @@ class ProgressStore:
         return found[:limit]
 
     def day_streak(self, today: date | None = None) -> DayStreak:
-        """Days practised in a row (ending today, or yesterday if not yet today)."""
+        """Days practised in a row (ending today, or yesterday if not yet today).
+
+        A day counts once a question was answered on it: skipped questions alone (no
+        answer kept) are not practice."""
         days = sorted(set(self._readable(
-            "answers", self._query("SELECT MIN(id), day FROM answers GROUP BY day"),
+            "answers", self._query("SELECT MIN(id), day FROM answers"
+                                   " WHERE answer IS NOT NULL GROUP BY day"),
             lambda r: _col("day", date.fromisoformat, r[1]))))
         if not days:
             return DayStreak(0, 0, 0)

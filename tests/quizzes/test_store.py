@@ -138,6 +138,23 @@ def test_day_streak(tmp_path: Path) -> None:
         assert s.day_streak() == store_mod.DayStreak(0, 0, 0)
 
 
+def test_a_day_of_skipped_questions_only_is_not_practice(tmp_path: Path) -> None:
+    """Home said "Today practised ✔" and counted a streak after one skipped question
+    (seen on a learner's walk): a skip keeps no answer, and is no practice."""
+    morning = datetime(2024, 3, 6, 9, 0).astimezone()
+    with ProgressStore.open(tmp_path) as s:
+        rid = s.start_round(source="hands", source_name="t", ruleset="mj-score-eval",
+                            kinds=["patterns"], planned=2)
+        skipped = AnswerRecord.from_grade(1, grade(question(H.WINDS), None),
+                                          answered_at=morning)
+        assert skipped.answer is None
+        s.record_answer(rid, skipped)
+        assert s.day_streak(date(2024, 3, 6)) == store_mod.DayStreak(0, 0, 0)
+        answer = PatternsAnswer.of(H.WINDS_COUNTED, H.WINDS_TOTAL)
+        s.record_answer(rid, _record(2, answer, morning + timedelta(minutes=1)))
+        assert s.day_streak(date(2024, 3, 6)) == store_mod.DayStreak(1, 1, 1, True)
+
+
 def test_set_positions(store: ProgressStore) -> None:
     assert store.set_progress("x") is None
     store.save_set_position(SetPosition("x", 3, 10, "shuffled", 42))
