@@ -283,27 +283,51 @@ class SplitPicker(Widget, can_focus=True):
         out.append_text(lying)
         out.append("\n")
         out.append_text(marks)
-        out.append("\nSets: ", style="bold")
-        if not self.sets:
-            out.append("none yet", style=_MUTED)
-        for k, s in enumerate(self.sets):
-            if k:
-                out.append("  ")
-            won = self.winning == k
-            out.append(f"{k + 1} ", style=Style(bold=True, meta={"@click": f"click_set({k})"}))
-            for n, t in enumerate(s):
-                if n:
-                    out.append(" " if style is TileStyle.TEXT else "")
-                face = tile_text(t, style=style, winning=won)
-                face.stylize(Style(meta={"@click": f"click_set({k})"}))
-                out.append_text(face)
-            if self.from_meld[k]:
-                out.append(" declared", style=_MUTED)
-            if won:
-                out.append(" ← winning tile", style="bold yellow")
+        out.append("\n")
+        out.append_text(self._sets_row(style))
         out.append("\n")
         out.append_text(self._help_line())
         return out
+
+    def _sets_row(self, style: TileStyle) -> Text:
+        """"Sets:" and the sets made so far, each whole on its line: at 80 columns the
+        row broke inside a set (seen on a learner's walk), so it breaks between sets,
+        under the first set's start."""
+        label = "Sets: "
+        out = Text(label, style="bold", no_wrap=True, end="")
+        if not self.sets:
+            out.append("none yet", style=_MUTED)
+            return out
+        width = self.content_size.width or 80
+        used = len(label)
+        for k, piece in enumerate(self._set_piece(k, s, style) for k, s in enumerate(self.sets)):
+            if k and used + 2 + piece.cell_len > width:
+                out.append("\n" + " " * len(label))
+                used = len(label)
+            elif k:
+                out.append("  ")
+                used += 2
+            out.append_text(piece)
+            used += piece.cell_len
+        return out
+
+    def _set_piece(self, k: int, tiles_of: tuple[Tile, ...], style: TileStyle) -> Text:
+        """One set of the row: its number, its tiles, declared or winning."""
+        won = self.winning == k
+        click = Style(meta={"@click": f"click_set({k})"})
+        piece = Text(no_wrap=True, end="")
+        piece.append(f"{k + 1} ", style=Style(bold=True) + click)
+        for n, t in enumerate(tiles_of):
+            if n:
+                piece.append(" " if style is TileStyle.TEXT else "")
+            face = tile_text(t, style=style, winning=won)
+            face.stylize(click)
+            piece.append_text(face)
+        if self.from_meld[k]:
+            piece.append(" declared", style=_MUTED)
+        if won:
+            piece.append(" ← winning tile", style="bold yellow")
+        return piece
 
     def _help_line(self) -> Text:
         if self.note:
