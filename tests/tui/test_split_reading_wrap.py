@@ -27,6 +27,25 @@ def test_each_set_of_a_reading_is_one_block_and_wraps_between_sets() -> None:
         assert any(block in r for r in rows), (block, rows)
 
 
+def test_with_its_width_the_reading_breaks_only_between_numbered_sets() -> None:
+    # The same lesson hand read 11 123 123 789 999 at the feedback's width at 80 columns:
+    # the row broke between '5)' and its tiles ('... 5)' / '9c·9c·9c').
+    q = question("c1111233789999 +c2 self", kind=QuestionKind.SPLIT)
+    answer = SplitAnswer((("c1", "c1"), ("c1", "c2", "c3"), ("c1", "c2", "c3"),
+                          ("c7", "c8", "c9"), ("c9", "c9", "c9")))
+    blocks = ["1) 1c·1c", "2) 1c·2c·3c", "3) 1c·2c·3c", "4) 7c·8c·9c", "5) 9c·9c·9c"]
+    for width in (30, 40, 60, 73, 120):
+        line = split_line(grade(q, answer), TileStyle.TEXT, width)
+        rows = line.content.plain.split("\n")
+        assert all(len(r) <= max(width, len(rows[0])) for r in rows), (width, rows)
+        for block in blocks:
+            assert any(block in r for r in rows), (width, block, rows)
+        assert (len(rows) == 1) is (width >= 120)
+        if len(rows) > 1:  # later rows start under the first set
+            indent = rows[0].index("1)")
+            assert all(r.startswith(" " * indent) and r[indent] != " " for r in rows[1:])
+
+
 def test_a_skipped_reading_question_has_no_empty_heading() -> None:
     # Lesson 1.1's drill, a split question skipped: "The answer" stood with nothing
     # under it, straight above "Why", which gives a reading that works.

@@ -157,21 +157,36 @@ def _compact(codes: tuple[str, ...]) -> str:
     return format_tiles([CODE_TO_TILE[c] for c in codes])
 
 
-def split_line(grade: Grade, style: TileStyle) -> Line:
-    """A split answer: the sets as given, numbered, and the winning tile's set."""
+def split_line(grade: Grade, style: TileStyle, width: int | None = None) -> Line:
+    """A split answer: the sets as given, numbered, and the winning tile's set.
+
+    Each set is drawn in the compact notation (b999, not b9 b9 b9) as one block with its
+    number, and with a `width` the sets are packed into rows of it, a row breaking only
+    between sets: at 80 columns '5) 9b 9b' broke between its tiles, and then '5)' from
+    its tiles."""
     answer = grade.answer
     assert isinstance(answer, SplitAnswer)
     icon, color = ("✔ ", "$success") if grade.correct else ("✘ ", "$error")
-    # Each set in the compact notation (b999, not b9 b9 b9) so it is drawn as one
-    # unbroken block: at 80 columns '5) 9b 9b' broke between its two tiles.
-    sets = "  ".join(f"{k}) {_compact(g)}" for k, g in enumerate(answer.sets, start=1))
-    won = (f"; the winning tile completed set {answer.winning + 1}"
-           if answer.winning is not None else "")
-    return Line(Content.assemble((icon, color), ("Your reading: ", "bold"),
-                                 _rich(tiles_in_words(sets + won, style))), "R1")
+    head = Content.assemble((icon, color), ("Your reading: ", "bold"))
+    parts: list[Content | str] = [head]
+    used = head.cell_length
+    for k, g in enumerate(answer.sets, start=1):
+        piece = _rich(tiles_in_words(f"{k}) {_compact(g)}", style))
+        if k > 1 and width is not None and used + 2 + piece.cell_length > width:
+            parts.append("\n" + " " * head.cell_length)
+            used = head.cell_length
+        elif k > 1:
+            parts.append("  ")
+            used += 2
+        parts.append(piece)
+        used += piece.cell_length
+    if answer.winning is not None:
+        parts.append(f"; the winning tile completed set {answer.winning + 1}")
+    return Line(Content.assemble(*parts), "R1")
 
 
-def answer_lines(grade: Grade, style: TileStyle = TileStyle.TEXT) -> list[Line]:
+def answer_lines(grade: Grade, style: TileStyle = TileStyle.TEXT, width: int | None = None
+                 ) -> list[Line]:
     if grade.skipped:
         return skipped_lines(grade)
     q = grade.question
@@ -195,7 +210,7 @@ def answer_lines(grade: Grade, style: TileStyle = TileStyle.TEXT) -> list[Line]:
                                              f"{said}, it is ", (str(result.total), "bold")),
                             target))
     elif isinstance(grade.answer, SplitAnswer):
-        out.append(split_line(grade, style))
+        out.append(split_line(grade, style, width))
     elif isinstance(grade.answer, YesNoAnswer):
         expected = q.expected()
         assert isinstance(expected, YesNoAnswer)
@@ -381,7 +396,7 @@ def feedback_lines(grade: Grade, *, hints: list[Hint], width: int, style: TileSt
                    ) -> list[Line]:
     """Every line of the feedback for `grade`, in order."""
     out = verdict_lines(grade, hints, style)
-    out.extend(answer_lines(grade, style))
+    out.extend(answer_lines(grade, style, width))
     out.extend(explanation_lines(grade, style))
     out.extend(score_lines(grade.question.result, width=width, style=style))
     return out
