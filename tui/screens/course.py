@@ -25,6 +25,7 @@ from textual.widgets import Static
 from textual.widgets.option_list import Option
 
 from mj_trainer.engine import tiles
+from mj_trainer.engine.hand import Hand
 from mj_trainer.engine.ruleset import Ruleset
 from mj_trainer.quizzes.course import (
     PASS_SHARE,
@@ -44,7 +45,7 @@ from mj_trainer.quizzes.store import ProgressStore
 from mj_trainer.tui.messages import OpenGlossary, OpenReference, StartLesson
 from mj_trainer.tui.safe_screen import SafeModalScreen, SafeScreen
 from mj_trainer.tui.tile_text import TileStyle, group_text, tile_text, tiles_text
-from mj_trainer.tui.widgets.hand_view import context_line
+from mj_trainer.tui.widgets.hand_view import context_pieces
 from mj_trainer.tui.widgets.lean_footer import LeanFooter
 from mj_trainer.tui.widgets.reference_tiles import TileFlow, arrangement_pieces, hand_pieces
 from mj_trainer.tui.widgets.safe_header import SafeHeader
@@ -74,6 +75,21 @@ def status_words(st: LessonStatus, carried: bool = False) -> str:
 def _open(pid: str) -> Style:
     """A style that opens a pattern's reference entry on a click."""
     return Style(meta={"@click": f"screen.open_pattern({pid!r})"})
+
+
+
+def _won_flow(hand: Hand, style: TileStyle) -> TileFlow:
+    """"How it was won:" and the context, broken between its parts on a narrow screen
+    (at 80x24 the bonus tiles went over two rows), never inside one."""
+    pieces = context_pieces(hand, None, style=style)
+    joined: list[Text] = []
+    for k, piece in enumerate(pieces):
+        part = Text.assemble(("How it was won: ", "bold")) if k == 0 else Text()
+        part.append_text(piece)
+        if k < len(pieces) - 1:
+            part.append(" ·", style=_DIM)
+        joined.append(part)
+    return TileFlow(joined, gap=1)
 
 
 class CourseScreen(SafeScreen[None]):
@@ -340,9 +356,7 @@ class LessonScreen(SafeScreen[None]):
         arrangement = result.best.arrangement
         shown = TileFlow(arrangement_pieces(arrangement, hand.winning_tile, style=style)
                          if arrangement is not None else hand_pieces(hand, style=style))
-        lines: list[RenderableType] = [head, shown,
-                                       Text.assemble(("How it was won: ", "bold"),
-                                                     context_line(hand, None, style=style))]
+        lines: list[RenderableType] = [head, shown, _won_flow(hand, style)]
         if w.note:
             lines.append(Text(w.note, style="italic"))
         by_id = {h.pattern.id: h for h in result.counted}

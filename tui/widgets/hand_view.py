@@ -202,24 +202,30 @@ def context_block(hand: Hand, ruleset_id: str | None, width: int, *,
     return out
 
 
+def context_pieces(hand: Hand, ruleset_id: str | None, *, style: TileStyle) -> list[Text]:
+    """The parts of the context line, each a whole (the bonus tiles one piece with their
+    word): a line too narrow for them breaks between parts, never inside one."""
+    pieces = list(_context_parts(hand, ruleset_id))
+    if hand.bonus:
+        bonus = Text("bonus ", end="")
+        for i, t in enumerate(hand.bonus):
+            if i:
+                bonus.append(" ")
+            bonus.append_text(tile_text(t, style=style))
+        pieces.append(bonus)
+    else:
+        pieces.append(Text("no bonus tiles", style=_MUTED, end=""))
+    return pieces
+
+
 def context_line(hand: Hand, ruleset_id: str | None, *, style: TileStyle) -> Text:
     """Ruleset (unless None), seat and prevailing wind, how the tile came, incidentals
     and bonus tiles."""
-    bits = _context_parts(hand, ruleset_id)
     out = Text(end="")
-    for i, bit in enumerate(bits):
+    for i, piece in enumerate(context_pieces(hand, ruleset_id, style=style)):
         if i:
             out.append(" · ", style=_MUTED)
-        out.append_text(bit)
-    if hand.bonus:
-        out.append(" · ", style=_MUTED)
-        out.append("bonus ")
-        for i, t in enumerate(hand.bonus):
-            if i:
-                out.append(" ")
-            out.append_text(tile_text(t, style=style))
-    else:
-        out.append(" · no bonus tiles", style=_MUTED)
+        out.append_text(piece)
     return out
 
 
