@@ -70,3 +70,35 @@ def test_a_slow_read_does_not_hold_the_first_frame(
     asyncio.run(body())
     assert "Streak" not in frames[0], frames[0]  # drawn before the figures came
     assert any("Streak  0 days" in f for f in frames[1:])
+
+
+def test_a_slow_read_ending_after_the_app_says_nothing(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The app quit while its first read was still going: the read's figures have nowhere
+    to go and are dropped, with no traceback from its thread."""
+    import threading
+
+    done = threading.Event()
+    plain = app_module.TrainerApp.home_stats
+
+    def slow_stats(self: app_module.TrainerApp) -> HomeStats:
+        time.sleep(FIRST_FRAME_WAIT_S * 4)
+        try:
+            return plain(self)
+        finally:
+            done.set()
+
+    raised: list[BaseException | None] = []
+    monkeypatch.setattr(threading, "excepthook", lambda args: raised.append(args.exc_value))
+    monkeypatch.setattr(app_module.TrainerApp, "home_stats", slow_stats)
+    app = app_for(tmp_path)
+
+    async def body() -> None:
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            assert isinstance(app.screen, HomeScreen) and app.screen.stats is None
+
+    asyncio.run(body())
+    assert done.wait(5)
+    time.sleep(FIRST_FRAME_WAIT_S)  # the thread's delivery, after its read
+    assert raised == []

@@ -7,6 +7,7 @@ and names what review asks first under "Work on", with where each pattern stands
 
 from __future__ import annotations
 
+import contextlib
 import threading
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -342,7 +343,8 @@ class HomeScreen(SafeScreen[None]):
                 if waiting[0]:
                     box.append(stats)
                     return
-            self.deliver(self._show_late_first, stats)
+            with contextlib.suppress(RuntimeError):  # the app closed in the meantime
+                self.deliver(self._show_late_first, stats)
 
         thread = threading.Thread(target=read, name="home-figures", daemon=True)
         thread.start()
