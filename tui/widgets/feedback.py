@@ -34,6 +34,7 @@ from mj_trainer.quizzes.questions import QuestionKind, YesNoAnswer
 from mj_trainer.quizzes.rule_refs import rule_refs
 from mj_trainer.quizzes.split import SplitAnswer
 from mj_trainer.quizzes.stacking import stacks_on
+from mj_trainer.tui.rows import pack
 from mj_trainer.tui.tile_text import TileStyle
 from mj_trainer.tui.tile_words import tiles_in_words
 from mj_trainer.tui.widgets.hand_view import arrangement_block
@@ -168,18 +169,17 @@ def split_line(grade: Grade, style: TileStyle, width: int | None = None) -> Line
     assert isinstance(answer, SplitAnswer)
     icon, color = ("✔ ", "$success") if grade.correct else ("✘ ", "$error")
     head = Content.assemble((icon, color), ("Your reading: ", "bold"))
+    pieces = [_rich(tiles_in_words(f"{k}) {_compact(g)}", style))
+              for k, g in enumerate(answer.sets, start=1)]
     parts: list[Content | str] = [head]
-    used = head.cell_length
-    for k, g in enumerate(answer.sets, start=1):
-        piece = _rich(tiles_in_words(f"{k}) {_compact(g)}", style))
-        if k > 1 and width is not None and used + 2 + piece.cell_length > width:
+    for n, row in enumerate(pack([p.cell_length for p in pieces], width, gap=2,
+                                 lead=head.cell_length)):
+        if n:
             parts.append("\n" + " " * head.cell_length)
-            used = head.cell_length
-        elif k > 1:
-            parts.append("  ")
-            used += 2
-        parts.append(piece)
-        used += piece.cell_length
+        for m, k in enumerate(row):
+            if m:
+                parts.append("  ")
+            parts.append(pieces[k])
     if answer.winning is not None:
         parts.append(f"; the winning tile completed set {answer.winning + 1}")
     return Line(Content.assemble(*parts), "R1")

@@ -19,6 +19,7 @@ from mj_trainer.engine import tiles
 from mj_trainer.engine.arrangements import Arrangement, Group, GroupKind
 from mj_trainer.engine.hand import Hand, MeldKind
 from mj_trainer.engine.tiles import Tile
+from mj_trainer.tui.rows import pack
 from mj_trainer.tui.tile_text import TileStyle, group_text, tiles_text
 
 _MELD_KIND = {MeldKind.CHOW: GroupKind.CHOW, MeldKind.PUNG: GroupKind.PUNG,
@@ -35,19 +36,12 @@ class TileFlow:
     def lines(self, width: int) -> list[Text]:
         """The pieces packed into lines of at most `width` cells."""
         out: list[Text] = []
-        line = Text()
-        used = 0
-        for piece in self.pieces:
-            size = piece.cell_len
-            if used and used + self.gap + size > width:
-                out.append(line)
-                line, used = Text(), 0
-            if used:
-                line.append(" " * self.gap)
-                used += self.gap
-            line.append_text(piece)
-            used += size
-        if used:
+        for row in pack([p.cell_len for p in self.pieces], width, gap=self.gap):
+            line = Text()
+            for n, i in enumerate(row):
+                if n:
+                    line.append(" " * self.gap)
+                line.append_text(self.pieces[i])
             out.append(line)
         return out
 

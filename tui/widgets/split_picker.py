@@ -26,6 +26,7 @@ from mj_trainer.engine import tiles
 from mj_trainer.engine.hand import Hand
 from mj_trainer.engine.tiles import Tile
 from mj_trainer.quizzes.split import SplitAnswer
+from mj_trainer.tui.rows import pack
 from mj_trainer.tui.tile_text import TILE_WIDTH, TileStyle, tile_text
 
 _GAP = 1  # cells between two tiles of the row
@@ -298,17 +299,16 @@ class SplitPicker(Widget, can_focus=True):
         if not self.sets:
             out.append("none yet", style=_MUTED)
             return out
-        width = self.content_size.width or 80
-        used = len(label)
-        for k, piece in enumerate(self._set_piece(k, s, style) for k, s in enumerate(self.sets)):
-            if k and used + 2 + piece.cell_len > width:
+        pieces = [self._set_piece(k, s, style) for k, s in enumerate(self.sets)]
+        rows = pack([p.cell_len for p in pieces], self.content_size.width or 80, gap=2,
+                    lead=len(label))
+        for n, row in enumerate(rows):
+            if n:
                 out.append("\n" + " " * len(label))
-                used = len(label)
-            elif k:
-                out.append("  ")
-                used += 2
-            out.append_text(piece)
-            used += piece.cell_len
+            for m, k in enumerate(row):
+                if m:
+                    out.append("  ")
+                out.append_text(pieces[k])
         return out
 
     def _set_piece(self, k: int, tiles_of: tuple[Tile, ...], style: TileStyle) -> Text:
