@@ -80,7 +80,9 @@ def man_page(parser: argparse.ArgumentParser, version: str) -> str:
         "Settings live in \\fIconfig.toml\\fR in the user config directory, progress in "
         "\\fIprogress.sqlite3\\fR in the user data directory (see \\fB\\-\\-config\\fR and "
         "\\fB\\-\\-data\\-dir\\fR); \\fBmj\\-trainer locate config\\fR and "
-        "\\fBmj\\-trainer locate data\\fR print where they are.",
+        "\\fBmj\\-trainer locate data\\fR print where they are. The rulesets' and the "
+        "course's TOML, parsed once per text, is kept in \\fIparsed\\fR in the user cache "
+        "directory (\\fBmj\\-trainer locate cache\\fR), which may be deleted at any time.",
         ".SH ENVIRONMENT",
         ".TP",
         "\\fBMJ_TRAINER_CONFIG\\fR",
@@ -88,6 +90,9 @@ def man_page(parser: argparse.ArgumentParser, version: str) -> str:
         ".TP",
         "\\fBMJ_TRAINER_DATA_DIR\\fR",
         "The folder of the progress database, when \\fB\\-\\-data\\-dir\\fR is not given.",
+        ".TP",
+        "\\fBMJ_TRAINER_CACHE_DIR\\fR",
+        "The folder of the parsed TOML cache; set empty, nothing is kept.",
         ".SH EXIT STATUS",
         "0 on success, 2 for input that cannot be used (the reason is printed on standard "
         "error).",
