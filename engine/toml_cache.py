@@ -21,6 +21,7 @@ from pathlib import Path
 from typing import Any, Final
 
 CACHE_ENV: Final = "MJ_TRAINER_CACHE_DIR"  # another folder for the cache; empty: no cache
+KEEP: Final = 64  # entries kept; each new one past that removes the oldest (edited house rules)
 _VERSION: Final = f"{sys.version_info[0]}.{sys.version_info[1]}"
 
 
@@ -67,3 +68,17 @@ def _keep(entry: Path, text: str, data: dict[str, Any]) -> None:
     except OSError:  # a read-only or full disk: parsed each time, as before
         with contextlib.suppress(OSError):
             part.unlink(missing_ok=True)
+        return
+    _prune(entry.parent)
+
+
+def _prune(folder: Path) -> None:
+    """Keep the `KEEP` newest entries: a house-rules file edited a hundred times, or
+    another interpreter's entries, would otherwise pile up."""
+    with contextlib.suppress(OSError):
+        entries = [p for p in folder.iterdir() if not p.name.endswith(".part")]
+        if len(entries) <= KEEP:
+            return
+        by_age = sorted(entries, key=lambda p: p.stat().st_mtime_ns)
+        for old in by_age[:len(entries) - KEEP]:
+            old.unlink(missing_ok=True)

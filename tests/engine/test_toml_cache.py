@@ -133,3 +133,21 @@ def test_any_table_reads_as_tomllib_reads_it(table: dict[str, Any]) -> None:
                 del os.environ[toml_cache.CACHE_ENV]
             else:
                 os.environ[toml_cache.CACHE_ENV] = old
+
+
+def test_the_cache_keeps_the_newest_entries_only(
+        folder: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A house-rules file edited many times leaves one entry per version: past `KEEP`
+    the oldest go."""
+    import os
+
+    monkeypatch.setattr(toml_cache, "KEEP", 5)
+    for n in range(8):
+        toml_cache.loads(f"a = {n}\n")
+        for k, path in enumerate(sorted(folder.iterdir(), key=lambda p: p.stat().st_mtime_ns)):
+            os.utime(path, ns=(k, k))  # ages in the order written, whatever the clock
+    kept = sorted(folder.iterdir())
+    assert len(kept) == 5
+    parsed = _count_parsing(monkeypatch)
+    assert [toml_cache.loads(f"a = {n}\n")["a"] for n in range(3, 8)] == [3, 4, 5, 6, 7]
+    assert parsed == []  # the five newest were kept
