@@ -18,7 +18,7 @@ from textual.widget import Widget
 from textual.widgets import Header
 from textual.widgets._header import HeaderTitle
 
-from mj_trainer.tui.widgets.title_bar import _BESIDE_TITLE, fit_title
+from mj_trainer.tui.widgets.title_bar import title_text
 
 
 class SafeHeader(Header):
@@ -26,11 +26,8 @@ class SafeHeader(Header):
     whose title gives way to the sub-title on a narrow screen (`fit_title`)."""
 
     def format_title(self) -> Content:
-        room = self.size.width - _BESIDE_TITLE if self.size.width else 0
-        title, sub_title = fit_title(self.screen_title, self.screen_sub_title, room)
-        if not title:
-            return Content(sub_title)
-        return self.app.format_title(title, sub_title)
+        return title_text(self.app, self.screen_title, self.screen_sub_title,
+                          self.size.width)
 
     def on_resize(self, event: Resize) -> None:
         with suppress(NoMatches, NoScreen):

@@ -11,16 +11,19 @@ same way (`fit_title`).
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from rich.cells import cell_len
 from textual.content import Content
 from textual.events import Click, MouseMove
 from textual.widget import Widget
 
+if TYPE_CHECKING:
+    from textual.app import App
+
 # Columns of the header that are not the title: the icon on the left, the clock space
 # on the right (Textual's HeaderIcon and HeaderClockSpace).
-_BESIDE_TITLE = 8 + 10
+ICON_WIDTH, CLOCK_WIDTH = 8, 10
 _TITLE_AT_LEAST = 8  # a title cut shorter than this is left out
 
 
@@ -42,8 +45,15 @@ def fit_title(title: str, sub_title: str, room: int) -> tuple[str, str]:
     return cut.rstrip(" ·—,") + "…", sub_title
 
 
+def title_text(app: App[Any], title: str, sub_title: str, width: int) -> Content:
+    """The header's title for a line `width` columns wide (0: not laid out yet), as the
+    app formats it ("title — sub"), cut by `fit_title`."""
+    room = width - ICON_WIDTH - CLOCK_WIDTH if width else 0
+    title, sub_title = fit_title(title, sub_title, room)
+    return Content(sub_title) if not title else app.format_title(title, sub_title)
+
+
 ICON = "⭘"
-ICON_WIDTH, CLOCK_WIDTH = 8, 10  # the two parts of _BESIDE_TITLE
 
 
 class TitleBar(Widget):
@@ -77,9 +87,8 @@ class TitleBar(Widget):
         screen = self.screen
         title = screen.title if screen.title is not None else self.app.title
         sub = screen.sub_title if screen.sub_title is not None else self.app.sub_title
-        room = width - _BESIDE_TITLE
-        title, sub = fit_title(title, sub, room)
-        text = Content(sub) if not title else self.app.format_title(title, sub)
+        text = title_text(self.app, title, sub, width)
+        room = width - ICON_WIDTH - CLOCK_WIDTH
         if text.cell_length > room > 0:
             text = text.truncate(room, ellipsis=True)
         left = max(0, room - text.cell_length) // 2
