@@ -73,7 +73,7 @@ def read_home_stats(store: ProgressStore, ruleset: Ruleset,
     Review, "Work on" and mastery are the current ruleset's: a pattern id names
     another pattern in another ruleset.
     """
-    from mj_trainer.quizzes.course import next_lesson, passed_lessons
+    from mj_trainer.quizzes.course import LessonStatus, statuses
     from mj_trainer.quizzes.mastery import back_text, climbing, mastery, step_text
     from mj_trainer.quizzes.review import utc
     from mj_trainer.quizzes.review_queue import due_count, review_refs
@@ -91,7 +91,9 @@ def read_home_stats(store: ProgressStore, ruleset: Ruleset,
     work_on = tuple((ref, by_id[ref].pattern.name,
                      f"{step_text(by_id[ref])} · {back_text(by_id[ref].due, moment)}")
                     for ref in queue if ref in by_id)[:WORK_ON]
-    upcoming = next_lesson(store, ruleset)
+    # The course read once: the next lesson (the first not passed) and how many passed.
+    course = statuses(store, ruleset)
+    upcoming = next((one for one, st in course if st is not LessonStatus.PASSED), None)
     return HomeStats(available=True, streak=streak.current, best_streak=streak.best,
                      practised_today=streak.practised_today,
                      due=due_count(store, moment, ruleset=ruleset.id),
@@ -102,7 +104,7 @@ def read_home_stats(store: ProgressStore, ruleset: Ruleset,
                      known=sum(m.known for m in rows), climbing=climbing(rows),
                      patterns=len(ruleset.patterns),
                      next_lesson=f"{upcoming.id} {upcoming.title}" if upcoming else "",
-                     lessons_passed=len(passed_lessons(store, ruleset)))
+                     lessons_passed=sum(st is LessonStatus.PASSED for _, st in course))
 
 
 # (id, key, title, description) of the menu entries, in order
