@@ -8,8 +8,9 @@ scorer and the pattern detectors.
 
 from __future__ import annotations
 
-from importlib import import_module
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
+
+from mj_trainer.lazy import lazy_names
 
 if TYPE_CHECKING:
     from mj_trainer.engine.hand import Hand, HandError, Incidental, Meld, MeldKind, Problem
@@ -42,10 +43,4 @@ __all__ = [
 ]
 
 
-def __getattr__(name: str) -> Any:
-    home = _HOME.get(name)
-    if home is None:
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    value = getattr(import_module(f"{__name__}.{home}"), name)
-    globals()[name] = value  # later lookups find it directly
-    return value
+__getattr__ = lazy_names(__name__, _HOME)

@@ -21,9 +21,9 @@ from __future__ import annotations
 import time
 from collections.abc import Callable
 from datetime import datetime
-from importlib import import_module
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
+from mj_trainer.lazy import lazy_names
 from mj_trainer.quizzes.review import utc
 
 if TYPE_CHECKING:
@@ -84,13 +84,7 @@ _HOME = {
 }
 
 
-def __getattr__(name: str) -> Any:
-    home = _HOME.get(name)
-    if home is None:
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    value = getattr(import_module(f"{__name__}.{home}"), name)
-    globals()[name] = value  # later lookups find it directly
-    return value
+__getattr__ = lazy_names(__name__, _HOME)
 
 
 __all__ = [
