@@ -64,8 +64,8 @@ if TYPE_CHECKING:
     from mj_trainer.tui.screens.quiz import QuizScreen
 
 MIN_WIDTH = 60
-SETTLE_AFTER_S = 0.05  # home's figures drawn -> the garbage collector's full pass
 MIN_HEIGHT = 20
+SETTLE_AFTER_S = 0.05  # home's figures drawn -> the garbage collector's full pass
 
 StartMessage = (OpenCalculator | OpenReference | OpenScreen | StartRandom | StartReview
                 | StartSet)
